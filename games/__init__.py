@@ -1,0 +1,22 @@
+"""Game AI Lab: small games, agents that play them, and the tools to make agents learn.
+
+>>> import games
+>>> env = games.make("tictactoe")
+>>> obs, info = env.reset(seed=0)
+>>> obs, reward, terminated, truncated, info = env.step(4)
+"""
+
+from . import agents
+from .envs import Env, list_games, make
+from .errors import ActionTypeError, BadOptionError, GameOverError, GamesError, IllegalActionError
+from .messages import get_language, set_language
+from .progress import ProgressBar
+from .render import Picture, replay
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ActionTypeError", "BadOptionError", "Env", "GameOverError", "GamesError",
+    "IllegalActionError", "Picture", "ProgressBar", "agents", "get_language", "list_games",
+    "make", "replay", "set_language",
+]

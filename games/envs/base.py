@@ -1,0 +1,279 @@
+"""The contract every game follows: ``reset``, ``step``, ``legal_actions``, ``clone``.
+
+A game subclasses ``Env`` and writes only its rules, in these methods:
+
+========================  ==================================================
+``_new_game()``           set up the starting position (use ``self.np_random``)
+``_legal_actions()``      the legal actions now, as an ascending list of ints
+``_is_legal(action)``     (optional, for speed) is this int legal now?
+``_play(action)``         apply a legal action; return the mover's reward and
+                          set ``self._terminated`` (and ``self._winner``)
+``_observation()``        what the player sees, as a numpy array
+``_extra_info()``         (optional) game-specific entries of ``info``
+``_why_illegal(action)``  (optional) why a legal-range action is not allowed
+``_copy_state(new)``      copy the mutable state (arrays, lists) into a clone
+``_picture()``            the board as a ``games.render.Picture``
+``_text()``               the board as compact text
+========================  ==================================================
+
+Everything shared lives here: checking the action (type, range, legality, game over)
+with messages in the student's language, ``illegal="lose"``, the built-in opponent of
+two-player games, ``info`` and ``clone``.
+"""
+
+import numbers
+
+import numpy as np
+
+from ..errors import ActionTypeError, BadOptionError, GameOverError, IllegalActionError
+from ..messages import join_numbers, tr
+
+
+class Env:
+    """Base class of every game (see the module docstring for what a game writes)."""
+
+    name = ""  #: the name given to ``games.make``
+    num_players = 1  #: 1 (Minesweeper, Puyo Puyo) or 2
+    num_actions = 0  #: actions are the ints ``0 .. num_actions - 1``
+    illegal_penalty = -1.0  #: reward of an illegal move under ``illegal="lose"``
+
+    def __init__(self, *, opponent=None, play_as=0, illegal="raise", seed=None):
+        if illegal not in ("raise", "lose"):
+            raise BadOptionError(tr(
+                en="illegal={value!r} is not an option: use 'raise' (an illegal move raises an error) "
+                   "or 'lose' (an illegal move loses the game).",
+                ja="illegal={value!r} は使えません。'raise'（反則でエラー）か 'lose'（反則で負け）を指定してください。",
+                value=illegal))
+        if opponent is not None and self.num_players != 2:
+            raise BadOptionError(tr(
+                en="{game} is a one-player game: it takes no opponent.",
+                ja="{game} は一人用のゲームなので、opponent（相手）は指定できません。",
+                game=self.name))
+        if opponent is not None and not callable(opponent):
+            raise BadOptionError(tr(
+                en="opponent must be an agent: a function agent(env) -> action. You gave {value!r}.",
+                ja="opponent には agent(env) -> 行動 の形の関数（エージェント）を渡してください。渡されたもの: {value!r}",
+                value=opponent))
+        if play_as not in (0, 1) or isinstance(play_as, bool):
+            raise BadOptionError(tr(
+                en="play_as={value!r} is not allowed: use 0 (you move first) or 1 (you move second).",
+                ja="play_as={value!r} は使えません。0（先手）か 1（後手）を指定してください。",
+                value=play_as))
+        self.opponent = opponent
+        self.play_as = play_as
+        self.illegal = illegal
+        self._rng = None
+        self._rng_state = None
+        self.reset(seed=seed)
+
+    # ----------------------------------------------------------------- randomness
+    @property
+    def np_random(self):
+        """The game's random generator (``numpy.random.Generator``), set by ``reset(seed)``."""
+        if self._rng is None:
+            if self._rng_state is None:
+                self._rng = np.random.default_rng()
+            else:  # a clone: rebuild the generator from the copied state only when used
+                bit_generator = getattr(np.random, self._rng_state["bit_generator"])()
+                bit_generator.state = self._rng_state
+                self._rng = np.random.Generator(bit_generator)
+                self._rng_state = None
+        return self._rng
+
+    # ----------------------------------------------------------------- public API
+    def reset(self, seed=None, options=None):
+        """Start a new game. Returns ``(observation, info)``.
+
+        The same ``seed`` gives the same game (the same mines, the same puyo pairs,
+        the same opponent's random choices).
+        """
+        if seed is not None:
+            if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
+                raise BadOptionError(tr(
+                    en="seed must be a whole number ≥ 0 (or None). You gave {value!r}.",
+                    ja="seed は 0 以上の整数（または None）にしてください。渡された値: {value!r}",
+                    value=seed))
+            self._rng = np.random.default_rng(int(seed))
+            self._rng_state = None
+        self._terminated = False
+        self._winner = None
+        self._current_player = 0
+        self.last_action = None
+        self._illegal_move = False
+        self._new_game()
+        if self.opponent is not None:
+            self._let_opponent_move()
+        return self._observation(), self._info()
+
+    def step(self, action):
+        """Play ``action``. Returns ``(observation, reward, terminated, truncated, info)``.
+
+        Without an opponent the reward is from the view of the player who moved.
+        With ``opponent=`` the opponent answers inside ``step`` and the reward is yours.
+        """
+        action = self._check_action(action)
+        if action is None:  # illegal, and illegal="lose"
+            reward = self._lose_by_illegal_move()
+        else:
+            reward = self._play_move(action)
+            if self.opponent is not None and not self._terminated:
+                reward -= self._let_opponent_move()
+        return self._observation(), float(reward), self._terminated, False, self._info()
+
+    def legal_actions(self):
+        """The actions allowed now, as an ascending list of ints (empty when the game is over)."""
+        return [] if self._terminated else self._legal_actions()
+
+    def action_mask(self):
+        """A bool array of length ``num_actions``: True where the action is legal."""
+        mask = np.zeros(self.num_actions, dtype=bool)
+        mask[self.legal_actions()] = True
+        return mask
+
+    def clone(self):
+        """An independent copy (same position, same random state) for looking ahead."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        if self._rng is not None:
+            new._rng = None
+            new._rng_state = self._rng.bit_generator.state
+        self._copy_state(new)
+        return new
+
+    @property
+    def current_player(self):
+        """Whose turn it is: 0 (moves first) or 1. Always 0 in one-player games."""
+        return self._current_player
+
+    @property
+    def terminated(self):
+        """True once the game has ended."""
+        return self._terminated
+
+    @property
+    def winner(self):
+        """0 or 1 when that player won, None for a draw or while the game goes on."""
+        return self._winner
+
+    def render(self):
+        """The board as a picture (shown by Jupyter; ``.svg`` holds the SVG text)."""
+        return self._picture()
+
+    def __str__(self):
+        return self._text()
+
+    def __repr__(self):
+        return f"<games.make({self.name!r}) player={self._current_player} over={self._terminated}>"
+
+    # --------------------------------------------------------------- shared rules
+    def _check_action(self, action):
+        """The action as an int, or None when it is illegal under illegal="lose"."""
+        if self._terminated:
+            raise GameOverError(tr(
+                en="The game is over: call env.reset() to start a new one.",
+                ja="ゲームはもう終わっています。新しく始めるには env.reset() を呼んでください。"))
+        action = self._to_int(action)
+        if 0 <= action < self.num_actions and self._is_legal(action):
+            return action
+        if self.illegal == "lose":
+            return None
+        legal = self._legal_actions()
+        if not 0 <= action < self.num_actions:
+            reason = tr(en="Action {action} is out of range: actions are 0 to {last}.",
+                        ja="行動 {action} は範囲外です。行動は 0 〜 {last} の整数です。",
+                        action=action, last=self.num_actions - 1)
+        else:
+            reason = self._why_illegal(action)
+        raise IllegalActionError(reason + " " + tr(
+            en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]", legal=join_numbers(legal)))
+
+    def _to_int(self, action):
+        """Accept Python and numpy integers (also a 0-d array); refuse the rest clearly."""
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, numbers.Integral) and not isinstance(action, (bool, np.bool_)):
+            return int(action)
+        raise ActionTypeError(tr(
+            en="An action must be a whole number such as 3; you gave {value!r} ({kind}).",
+            ja="行動は 3 のような整数で指定してください。渡された値: {value!r}（{kind} 型）",
+            value=action, kind=type(action).__name__))
+
+    def _play_move(self, action):
+        reward = self._play(action)
+        self.last_action = action
+        return reward
+
+    def _lose_by_illegal_move(self):
+        self._illegal_move = True
+        self._terminated = True
+        if self.num_players == 2:
+            self._winner = 1 - self._current_player
+        return self.illegal_penalty
+
+    def _let_opponent_move(self):
+        """Let the opponent play until it is the agent's turn; return the opponent's total reward."""
+        total = 0.0
+        while not self._terminated and self._current_player != self.play_as:
+            legal = self._legal_actions()
+            if len(legal) == 1:  # a forced move (such as a pass) is played for the opponent
+                action = legal[0]
+            else:
+                view = self.clone()  # the opponent sees a copy, so it cannot change the game
+                action = self.opponent(view)
+                if view._rng is not None:  # keep the random draws it made: a seed replays them
+                    self._rng, self._rng_state = view._rng, None
+            try:
+                action = self._to_int(action)
+            except ActionTypeError as error:
+                raise IllegalActionError(tr(en="The opponent agent gave a bad action: ",
+                                            ja="相手のエージェントが不正な行動を返しました: ") + str(error))
+            if not (0 <= action < self.num_actions and self._is_legal(action)):
+                raise IllegalActionError(tr(
+                    en="The opponent agent chose the illegal action {action}. Legal actions were: [{legal}].",
+                    ja="相手のエージェントが反則の行動 {action} を選びました。できる行動: [{legal}]",
+                    action=action, legal=join_numbers(legal)))
+            total += self._play_move(action)
+        return total
+
+    def _info(self):
+        info = {"action_mask": self.action_mask()}
+        if self.num_players == 2:
+            info["current_player"] = self._current_player
+            if self._terminated:
+                info["winner"] = self._winner
+        if self._illegal_move:
+            info["illegal_move"] = True
+        info.update(self._extra_info())
+        return info
+
+    # ------------------------------------------------- what a game may override
+    def _is_legal(self, action):
+        return action in self._legal_actions()
+
+    def _why_illegal(self, action):
+        return tr(en="Action {action} is not allowed now.", ja="行動 {action} は今はできません。", action=action)
+
+    def _extra_info(self):
+        return {}
+
+    def _copy_state(self, new):
+        pass
+
+    # ---------------------------------------------------- what a game must write
+    def _new_game(self):
+        raise NotImplementedError
+
+    def _legal_actions(self):
+        raise NotImplementedError
+
+    def _play(self, action):
+        raise NotImplementedError
+
+    def _observation(self):
+        raise NotImplementedError
+
+    def _picture(self):
+        raise NotImplementedError
+
+    def _text(self):
+        raise NotImplementedError

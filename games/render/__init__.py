@@ -1,0 +1,9 @@
+"""Drawing boards as pictures (SVG) and replaying games as animations.
+
+The rules never draw: each game's ``_picture()`` calls its drawer here.
+"""
+
+from .picture import Picture
+from .replay import Replay, replay
+
+__all__ = ["Picture", "Replay", "replay"]

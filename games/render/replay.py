@@ -1,0 +1,90 @@
+"""``replay(frames)``: watch a recorded game as an animation with play / pause / step buttons.
+
+The output carries its own few lines of JavaScript (no library), so it works offline
+in JupyterLite and in classic Jupyter alike.
+"""
+
+import itertools
+import json
+from html import escape
+
+from ..messages import tr
+from .picture import Picture
+
+_counter = itertools.count()
+
+
+class Replay:
+    """An HTML animation of board pictures. Jupyter shows it; ``.html`` is the HTML text."""
+
+    def __init__(self, frames, captions=None, fps=2.0):
+        frames = [frame.svg if isinstance(frame, Picture) else str(frame) for frame in frames]
+        if not frames:
+            raise ValueError(tr(en="replay() needs at least one frame (a board picture).",
+                                ja="replay() には少なくとも 1 枚の盤面（画像）が必要です。"))
+        if captions is None:
+            captions = [tr(en="move {i} / {n}", ja="{i} / {n} 手目", i=i, n=len(frames) - 1)
+                        for i in range(len(frames))]
+        self.frames = frames
+        self.captions = [str(caption) for caption in captions]
+        self.fps = float(fps)
+        self.html = self._build()
+
+    def _repr_html_(self):
+        return self.html
+
+    def _build(self):
+        uid = f"games-replay-{next(_counter)}"
+        labels = {"play": tr(en="▶ Play", ja="▶ 再生"), "pause": tr(en="⏸ Pause", ja="⏸ 一時停止"),
+                  "prev": tr(en="◀ Back", ja="◀ 戻る"), "next": tr(en="Next ▶", ja="進む ▶")}
+        data = json.dumps({"frames": self.frames, "captions": self.captions,
+                           "delay": int(1000 / max(self.fps, 0.1)), "labels": labels})
+        # The first frame is in the HTML itself, so the board shows even where scripts do not run.
+        return f"""<div id="{uid}" class="games-replay">
+<div class="frame">{self.frames[0]}</div>
+<div style="margin-top:4px">
+<button class="prev">{escape(labels['prev'])}</button>
+<button class="play">{escape(labels['play'])}</button>
+<button class="next">{escape(labels['next'])}</button>
+<input class="slider" type="range" min="0" max="{len(self.frames) - 1}" value="0" style="vertical-align:middle">
+<span class="caption">{escape(self.captions[0])}</span>
+</div>
+<script>
+(function () {{
+  const root = document.getElementById("{uid}");
+  if (!root || root.dataset.ready) return;
+  root.dataset.ready = "1";
+  const data = {data};
+  const frame = root.querySelector(".frame"), caption = root.querySelector(".caption");
+  const slider = root.querySelector(".slider"), play = root.querySelector(".play");
+  let index = 0, timer = null;
+  function show(i) {{
+    index = Math.max(0, Math.min(data.frames.length - 1, i));
+    frame.innerHTML = data.frames[index];
+    caption.textContent = data.captions[index];
+    slider.value = index;
+  }}
+  function stop() {{ clearInterval(timer); timer = null; play.textContent = data.labels.play; }}
+  play.onclick = function () {{
+    if (timer) {{ stop(); return; }}
+    if (index >= data.frames.length - 1) show(0);
+    play.textContent = data.labels.pause;
+    timer = setInterval(function () {{
+      if (index >= data.frames.length - 1) {{ stop(); return; }}
+      show(index + 1);
+    }}, data.delay);
+  }};
+  root.querySelector(".prev").onclick = function () {{ stop(); show(index - 1); }};
+  root.querySelector(".next").onclick = function () {{ stop(); show(index + 1); }};
+  slider.oninput = function () {{ stop(); show(parseInt(slider.value, 10)); }};
+}})();
+</script>
+</div>"""
+
+
+def replay(frames, captions=None, fps=2.0):
+    """An animation of ``frames`` (pictures from ``env.render()``, or SVG text).
+
+    ``captions`` (optional) is one line of text per frame; ``fps`` is frames per second.
+    """
+    return Replay(frames, captions=captions, fps=fps)
