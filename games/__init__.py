@@ -6,7 +6,7 @@
 >>> obs, reward, terminated, truncated, info = env.step(4)
 """
 
-from . import agents
+from . import agents, arena, checks
 from .envs import Env, list_games, make
 from .errors import ActionTypeError, BadOptionError, GameOverError, GamesError, IllegalActionError
 from .messages import get_language, set_language
@@ -17,6 +17,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ActionTypeError", "BadOptionError", "Env", "GameOverError", "GamesError",
-    "IllegalActionError", "Picture", "ProgressBar", "agents", "get_language", "list_games",
+    "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "get_language", "list_games",
     "make", "replay", "set_language",
 ]
+
+
+def __getattr__(name):
+    # `games.dqn` (the learning code) is imported on first use, so `import games` stays quick.
+    if name == "dqn":
+        import importlib
+        return importlib.import_module(".dqn", __name__)
+    raise AttributeError(f"module 'games' has no attribute {name!r}")

@@ -16,17 +16,33 @@ A game subclasses ``Env`` and writes only its rules, in these methods:
 ``_text()``               the board as compact text
 ========================  ==================================================
 
+A game with options (``rows=6``, ``size=8``...) checks and stores them in its own
+``__init__`` (raising ``BadOptionError`` with a ``tr`` message when one is out of range),
+*then* calls ``super().__init__(**kwargs)``, which starts the first game. Option names
+are checked here: a misspelt one gets a clear message, not Python's ``TypeError``.
+
+``_observation()`` and ``_extra_info()`` return new objects every time: a student keeps
+old observations (in a replay buffer, say), so they must not change when the game goes on.
+
 Everything shared lives here: checking the action (type, range, legality, game over)
 with messages in the student's language, ``illegal="lose"``, the built-in opponent of
 two-player games, ``info`` and ``clone``.
 """
 
+import difflib
+import functools
+import inspect
 import numbers
 
 import numpy as np
 
 from ..errors import ActionTypeError, BadOptionError, GameOverError, IllegalActionError
 from ..messages import join_numbers, tr
+
+
+# Any seed will do: a clone's generator is built with it and at once given the copied state.
+# A ready SeedSequence halves the cost of that build (clones are made often, by search).
+_ANY_SEED = np.random.SeedSequence(0)
 
 
 class Env:
@@ -36,6 +52,21 @@ class Env:
     num_players = 1  #: 1 (Minesweeper, Puyo Puyo) or 2
     num_actions = 0  #: actions are the ints ``0 .. num_actions - 1``
     illegal_penalty = -1.0  #: reward of an illegal move under ``illegal="lose"``
+
+    def __new__(cls, *args, **options):
+        # Checked before __init__ runs, so a misspelt option gets a message a student can act on.
+        allowed = option_names(cls)
+        unknown = [name for name in options if name not in allowed]
+        if unknown:
+            guesses = difflib.get_close_matches(unknown[0], allowed, n=1)
+            hint = tr(en=" Did you mean {guess!r}?", ja=" もしかして {guess!r} ですか？",
+                      guess=guesses[0]) if guesses else ""
+            raise BadOptionError(tr(
+                en="{game} has no option {names}. Its options are: {allowed}.",
+                ja="{game} には {names} というオプションはありません。使えるオプション: {allowed}",
+                game=cls.name or cls.__name__, names=", ".join(map(repr, unknown)),
+                allowed=", ".join(allowed)) + hint)
+        return super().__new__(cls)
 
     def __init__(self, *, opponent=None, play_as=0, illegal="raise", seed=None):
         if illegal not in ("raise", "lose"):
@@ -54,13 +85,13 @@ class Env:
                 en="opponent must be an agent: a function agent(env) -> action. You gave {value!r}.",
                 ja="opponent には agent(env) -> 行動 の形の関数（エージェント）を渡してください。渡されたもの: {value!r}",
                 value=opponent))
-        if play_as not in (0, 1) or isinstance(play_as, bool):
+        if not isinstance(play_as, numbers.Integral) or isinstance(play_as, bool) or play_as not in (0, 1):
             raise BadOptionError(tr(
                 en="play_as={value!r} is not allowed: use 0 (you move first) or 1 (you move second).",
                 ja="play_as={value!r} は使えません。0（先手）か 1（後手）を指定してください。",
                 value=play_as))
         self.opponent = opponent
-        self.play_as = play_as
+        self.play_as = int(play_as)
         self.illegal = illegal
         self._rng = None
         self._rng_state = None
@@ -74,7 +105,7 @@ class Env:
             if self._rng_state is None:
                 self._rng = np.random.default_rng()
             else:  # a clone: rebuild the generator from the copied state only when used
-                bit_generator = getattr(np.random, self._rng_state["bit_generator"])()
+                bit_generator = getattr(np.random, self._rng_state["bit_generator"])(_ANY_SEED)
                 bit_generator.state = self._rng_state
                 self._rng = np.random.Generator(bit_generator)
                 self._rng_state = None
@@ -85,7 +116,10 @@ class Env:
         """Start a new game. Returns ``(observation, info)``.
 
         The same ``seed`` gives the same game (the same mines, the same puyo pairs,
-        the same opponent's random choices).
+        the same opponent's random choices). ``seed=None`` goes on with the current
+        random generator. ``options`` is Gymnasium's: a game that takes reset options
+        overrides ``reset``, checks them, and calls ``super().reset(seed=seed)``; the
+        game's own options are given to ``games.make``.
         """
         if seed is not None:
             if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
@@ -93,6 +127,9 @@ class Env:
                     en="seed must be a whole number ≥ 0 (or None). You gave {value!r}.",
                     ja="seed は 0 以上の整数（または None）にしてください。渡された値: {value!r}",
                     value=seed))
+        # With an opponent that may fail, keep the old game to put back (not on the first reset).
+        before = self.clone() if self.opponent is not None and hasattr(self, "_terminated") else None
+        if seed is not None:
             self._rng = np.random.default_rng(int(seed))
             self._rng_state = None
         self._terminated = False
@@ -100,9 +137,14 @@ class Env:
         self._current_player = 0
         self.last_action = None
         self._illegal_move = False
-        self._new_game()
-        if self.opponent is not None:
-            self._let_opponent_move()
+        try:
+            self._new_game()
+            if self.opponent is not None:
+                self._let_opponent_move()
+        except BaseException:
+            if before is not None:
+                self._restore(before)
+            raise
         return self._observation(), self._info()
 
     def step(self, action):
@@ -110,15 +152,32 @@ class Env:
 
         Without an opponent the reward is from the view of the player who moved.
         With ``opponent=`` the opponent answers inside ``step`` and the reward is yours.
+        If anything goes wrong (an illegal action, a failing opponent agent), the game is
+        left exactly as it was before the call.
+        """
+        reward = self.play(action)
+        return self._observation(), reward, bool(self._terminated), False, self._info()
+
+    def play(self, action):
+        """Play ``action`` like ``step``, but return only the reward.
+
+        It skips building the observation and ``info``, so it is the fast way to look
+        ahead (``child = env.clone(); child.play(a)``) and to play many games quickly.
         """
         action = self._check_action(action)
         if action is None:  # illegal, and illegal="lose"
-            reward = self._lose_by_illegal_move()
-        else:
+            return float(self._lose_by_illegal_move())
+        if self.opponent is None:
+            return float(self._play_move(action))
+        before = self.clone()  # to take your move back if the opponent agent fails
+        try:
             reward = self._play_move(action)
-            if self.opponent is not None and not self._terminated:
-                reward -= self._let_opponent_move()
-        return self._observation(), float(reward), self._terminated, False, self._info()
+            if not self._terminated:
+                reward -= self._let_opponent_move()  # its reward is from its own view
+        except BaseException:
+            self._restore(before)
+            raise
+        return float(reward)
 
     def legal_actions(self):
         """The actions allowed now, as an ascending list of ints (empty when the game is over)."""
@@ -132,9 +191,11 @@ class Env:
 
     def clone(self):
         """An independent copy (same position, same random state) for looking ahead."""
+        if self._rng is None and self._rng_state is None:  # not used yet: create it now,
+            self._rng = np.random.default_rng()  # so that the copy draws the same numbers as self
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
-        if self._rng is not None:
+        if self._rng is not None:  # copy only the state: a generator is built if the copy draws
             new._rng = None
             new._rng_state = self._rng.bit_generator.state
         self._copy_state(new)
@@ -189,6 +250,8 @@ class Env:
 
     def _to_int(self, action):
         """Accept Python and numpy integers (also a 0-d array); refuse the rest clearly."""
+        if type(action) is int:  # the usual case, answered first: step() is a hot path
+            return action
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
         if isinstance(action, numbers.Integral) and not isinstance(action, (bool, np.bool_)):
@@ -218,10 +281,7 @@ class Env:
             if len(legal) == 1:  # a forced move (such as a pass) is played for the opponent
                 action = legal[0]
             else:
-                view = self.clone()  # the opponent sees a copy, so it cannot change the game
-                action = self.opponent(view)
-                if view._rng is not None:  # keep the random draws it made: a seed replays them
-                    self._rng, self._rng_state = view._rng, None
+                action = self.opponent(self._opponent_view())
             try:
                 action = self._to_int(action)
             except ActionTypeError as error:
@@ -234,6 +294,18 @@ class Env:
                     action=action, legal=join_numbers(legal)))
             total += self._play_move(action)
         return total
+
+    def _opponent_view(self):
+        """The copy of the game the opponent agent looks at, so it cannot change the real one."""
+        view = self.clone()
+        view.opponent = None  # in the view, step() plays one plain move: lookahead works as usual
+        view._rng, view._rng_state = self.np_random, None  # its random draws are the game's: a seed replays them
+        return view
+
+    def _restore(self, snapshot):
+        """Go back to the state kept in ``snapshot`` (a clone taken earlier)."""
+        self.__dict__.clear()
+        self.__dict__.update(snapshot.__dict__)
 
     def _info(self):
         info = {"action_mask": self.action_mask()}
@@ -277,3 +349,21 @@ class Env:
 
     def _text(self):
         raise NotImplementedError
+
+
+@functools.cache
+def option_names(cls):
+    """The options ``games.make`` accepts for the game class ``cls``, in the order written.
+
+    Read from the ``__init__`` signatures, following ``**kwargs`` up to ``Env.__init__``.
+    """
+    names = []
+    for klass in cls.__mro__:
+        if "__init__" not in vars(klass):
+            continue
+        parameters = list(inspect.signature(klass.__init__).parameters.values())[1:]  # not self
+        names += [p.name for p in parameters if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+                  and p.name not in names]
+        if not any(p.kind is p.VAR_KEYWORD for p in parameters):
+            break
+    return tuple(names)

@@ -3,7 +3,8 @@
 The rules never draw: each game's ``_picture()`` calls its drawer here.
 """
 
+from . import chart
 from .picture import Picture
 from .replay import Replay, replay
 
-__all__ = ["Picture", "Replay", "replay"]
+__all__ = ["Picture", "Replay", "chart", "replay"]

@@ -17,11 +17,12 @@ DISC_COLOURS = {"connectfour": ("#d62828", "#f7c948"), "othello": ("#111111", "#
 BOARD_COLOURS = {"marks": "#ffffff", "connectfour": "#1d4ed8", "othello": "#2e8b57"}
 
 
-def draw_grid_game(env, rows, cols, cells, style, action_of=None, caption=None):
+def draw_grid_game(env, rows, cols, cells, style, action_of=None, caption=None, dotted=()):
     """Draw ``cells`` (row-major, 0 empty, 1 player 0, 2 player 1) as a picture.
 
     ``action_of(row, col)`` gives the action number to print in an empty cell (None for none);
-    by default it is ``row * cols + col``.
+    by default it is ``row * cols + col``. The cells in ``dotted`` (indices, such as the discs
+    the last Othello move flipped) get a small gold dot.
     """
     if action_of is None:
         action_of = lambda row, col: row * cols + col  # noqa: E731 - a one-line default
@@ -36,7 +37,10 @@ def draw_grid_game(env, rows, cols, cells, style, action_of=None, caption=None):
             shapes.append(_cell(style, x, y, value, action_of(row, col)))
             if last is not None and last == action_of(row, col) and value:
                 shapes.append(rect(x + 3, y + 3, CELL - 6, CELL - 6, "none", GOLD, 3, rx=6))
-    shapes.append(text(width / 2, height - CAPTION / 2, caption or _status(env), size=14))
+            if row * cols + col in dotted:
+                shapes.append(circle(x + CELL / 2, y + CELL / 2, CELL * 0.09, GOLD, "#333", 1))
+    caption = caption or _status(env)
+    shapes.append(text(width / 2, height - CAPTION / 2, caption, size=_fitting_size(caption, width - 8)))
     return Picture(svg_document(width, height, shapes, title=env.name), text=str(env))
 
 
@@ -65,6 +69,13 @@ def _cell(style, x, y, value, action):
         if action is not None:
             parts.append(text(cx, cy, action, size=11, fill="#9aa" if style == "othello" else "#99a"))
     return "".join(parts)
+
+
+def _fitting_size(caption, room, size=14):
+    """A font size at which `caption` fits in `room` pixels (small boards, long captions)."""
+    # rough widths: about 0.6 em for Latin letters and digits, 1 em for Japanese characters
+    ems = sum(1.0 if ord(char) >= 0x2E80 else 0.6 for char in caption)
+    return min(size, max(8, int(room / max(ems, 1))))
 
 
 def _status(env):

@@ -25,8 +25,13 @@ class Replay:
         if captions is None:
             captions = [tr(en="move {i} / {n}", ja="{i} / {n} 手目", i=i, n=len(frames) - 1)
                         for i in range(len(frames))]
+        captions = [str(caption) for caption in captions]
+        if len(captions) != len(frames):
+            raise ValueError(tr(en="replay() got {f} frames but {c} captions: give one caption per frame.",
+                                ja="replay() に渡された盤面は {f} 枚、説明文は {c} 個です。盤面 1 枚に説明文を 1 つずつ渡してください。",
+                                f=len(frames), c=len(captions)))
         self.frames = frames
-        self.captions = [str(caption) for caption in captions]
+        self.captions = captions
         self.fps = float(fps)
         self.html = self._build()
 
@@ -38,7 +43,7 @@ class Replay:
         labels = {"play": tr(en="▶ Play", ja="▶ 再生"), "pause": tr(en="⏸ Pause", ja="⏸ 一時停止"),
                   "prev": tr(en="◀ Back", ja="◀ 戻る"), "next": tr(en="Next ▶", ja="進む ▶")}
         data = json.dumps({"frames": self.frames, "captions": self.captions,
-                           "delay": int(1000 / max(self.fps, 0.1)), "labels": labels})
+                           "delay": int(1000 / max(self.fps, 0.1)), "labels": labels}).replace("</", "<\\/")  # "</script>" in a frame must not end the script
         # The first frame is in the HTML itself, so the board shows even where scripts do not run.
         return f"""<div id="{uid}" class="games-replay">
 <div class="frame">{self.frames[0]}</div>

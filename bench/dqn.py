@@ -1,0 +1,162 @@
+"""DQN learning targets of issue 6, and the browser / CPython training-time ratio.
+
+    python bench/dqn.py                        # every target, one after the other (~15 min of CPU)
+    python bench/dqn.py tictactoe connectfour  # some targets
+    python bench/dqn.py speed                  # seconds per training game of each preset (CPython)
+    python bench/dqn.py pyodide                # the same `speed` run in CPython and in Pyodide
+                                               # (node bench/dqn_pyodide.mjs), and the ratio
+
+A target trains the game's preset (``games.dqn.preset``) from seed 0 for a fixed number of
+games, then plays the greedy agent against the target's opponent:
+
+- ``tictactoe``: 1,000 games moving first and 1,000 moving second against random_agent;
+  passes with 0 losses and ≥ 95 % wins first, ≥ 85 % non-losses second, in ≤ 60 s;
+- ``connectfour``: 1,000 games against random_agent (half moving first): ≥ 95 % wins in ≤ 300 s;
+- ``othello``: 6 × 6, 1,000 games against the classic opponent (half first): ≥ 70 % wins in ≤ 300 s;
+- ``puyopuyo``: 200 games (stopped at ``MAX_MOVES`` moves), mean score ≥ 3 × random_agent's
+  on the same 200 seeds and cap, in ≤ 300 s.
+
+Training time is the CPU time of this process (the machine may be shared; wall time is
+printed too, with the load average). numpy uses one BLAS thread, as in the browser.
+Each target prints one JSON line.
+"""
+
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games import arena, dqn  # noqa: E402
+from games.agents import random_agent  # noqa: E402
+
+MAX_MOVES = 500  # Puyo Puyo: a game that goes on is stopped here (in training the preset's max_moves)
+
+# game -> (games of training, settings changed from the preset, seconds allowed)
+TARGETS = {
+    "tictactoe": (20_000, {}, 60),
+    "connectfour": (None, {}, 300),
+    "othello": (None, {}, 300),
+    "puyopuyo": (None, {}, 300),
+}
+
+
+def load():
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
+def trained(game, episodes, settings, seed=0):
+    agent = dqn.DQNAgent(game, seed=seed, **settings)
+    curve = dqn.train(agent, episodes=episodes, seed=seed, eval_every=0, progress=False)
+    return agent, curve
+
+
+def run_target(game):
+    episodes, settings, limit = TARGETS[game]
+    load_before = load()
+    agent, curve = trained(game, episodes, settings)
+    result = {"bench": "dqn", "game": game, "episodes": len(curve.returns), "moves": curve.steps,
+              "train_cpu_s": round(curve.cpu_seconds, 1), "train_wall_s": round(curve.seconds, 1),
+              "limit_s": limit, "load": [load_before, load()], "network": repr(agent)}
+    options = agent.config.options
+    if game == "tictactoe":
+        match = arena.evaluate(game, agent, random_agent, n=2000, seed=10_000, progress=False)
+        first, second = match.first, match.second
+        result.update(first=first, second=second,
+                      first_win_rate=first["wins"] / first["n"],
+                      second_non_loss_rate=(second["wins"] + second["draws"]) / second["n"])
+        met = (first["losses"] == 0 and result["first_win_rate"] >= 0.95
+               and result["second_non_loss_rate"] >= 0.85)
+    elif game in ("connectfour", "othello"):
+        if game == "othello":
+            from games.agents.othello import classic_opponent as opponent
+        else:
+            opponent = random_agent
+        match = arena.evaluate(game, agent, opponent, n=1000, seed=10_000, progress=False, **options)
+        result.update(opponent=arena.agent_name(opponent), wins=match.wins, draws=match.draws,
+                      losses=match.losses, win_rate=match.wins / match.n,
+                      win_interval=[round(x, 3) for x in match.rate("wins")[1:]],
+                      first=match.first, second=match.second)
+        met = result["win_rate"] >= (0.95 if game == "connectfour" else 0.70)
+    else:  # puyopuyo
+        mine = arena.evaluate(game, agent, n=200, seed=10_000, progress=False, max_moves=MAX_MOVES, **options)
+        chance = arena.evaluate(game, random_agent, n=200, seed=10_000, progress=False, max_moves=MAX_MOVES,
+                                **options)
+        ratio = mine.mean_score()[0] / chance.mean_score()[0]
+        result.update(max_moves=MAX_MOVES, mean_score=round(mine.mean_score()[0], 1),
+                      score_interval=[round(x, 1) for x in mine.mean_score()[1:]],
+                      random_mean_score=round(chance.mean_score()[0], 1), ratio=round(ratio, 2),
+                      moves_per_game=float(np.mean(mine.moves)), random_moves_per_game=float(np.mean(chance.moves)),
+                      longest_chains=mine.chain_counts(), stopped_at_max_moves=mine.truncated)
+        met = ratio >= 3
+    result["target_met"] = bool(met and curve.cpu_seconds <= limit)
+    print(json.dumps(result), flush=True)
+    return result
+
+
+# ------------------------------------------------------------------ speed (CPython and Pyodide)
+SPEED_GAMES = {"tictactoe": 300, "connectfour": 60, "othello": 20, "puyopuyo": 10}
+
+
+def speed():
+    """Seconds per training game of each preset, after the replay buffer has filled past learn_start.
+
+    Wall-clock time (the browser has no other clock): run on a quiet machine.
+    """
+    result = {"bench": "dqn-speed", "platform": sys.platform, "python": platform.python_version(),
+              "numpy": np.__version__, "load": load()}
+    for game, games_timed in SPEED_GAMES.items():
+        agent = dqn.DQNAgent(game, seed=0)
+        warm = 0
+        while agent.steps < agent.config.learn_start + 50:  # warm up: learning has started
+            dqn.train(agent, episodes=1, seed=warm, eval_every=0, progress=False)
+            warm += 1
+        start = time.perf_counter()
+        curve = dqn.train(agent, episodes=games_timed, seed=1, eval_every=0, progress=False)
+        seconds = time.perf_counter() - start
+        result[game] = {"games": games_timed, "moves": curve.steps, "s_per_game": round(seconds / games_timed, 5),
+                        "ms_per_move": round(1000 * seconds / curve.steps, 3)}
+        print(f"{game:12} {result[game]}", file=sys.stderr, flush=True)
+    print(json.dumps(result), flush=True)
+    return result
+
+
+def pyodide_ratio():
+    cpython = speed()
+    script = ROOT / "bench" / "dqn_pyodide.mjs"
+    output = subprocess.run(["node", str(script), "speed"], capture_output=True, text=True, check=True).stdout
+    browser = json.loads(output.strip().splitlines()[-1])
+    ratio = {"bench": "dqn-pyodide-ratio", "load": load()}
+    for game in SPEED_GAMES:
+        mine, theirs = cpython[game], browser[game]
+        per_minute = 60 / theirs["s_per_game"]
+        ratio[game] = {"cpython_ms_per_move": mine["ms_per_move"], "pyodide_ms_per_move": theirs["ms_per_move"],
+                       "ratio": round(theirs["ms_per_move"] / mine["ms_per_move"], 1),
+                       "pyodide_games_per_60s": int(per_minute)}
+    print(json.dumps(ratio), flush=True)
+
+
+def main(argv):
+    if sys.platform == "emscripten" or argv == ["speed"]:
+        speed()
+    elif argv == ["pyodide"]:
+        pyodide_ratio()
+    else:
+        for game in argv or TARGETS:
+            run_target(game)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

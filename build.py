@@ -1,0 +1,535 @@
+#!/usr/bin/env python3
+"""Build the Game AI Lab site: a JupyterLite site that needs no other web server.
+
+    python build.py                      # build into _output/
+    python build.py --serve              # build, then serve on http://127.0.0.1:8000/
+    python build.py --output DIR --pyodide PATH_OR_URL --port 8080
+
+The steps, one function each:
+
+1. find the Pyodide distribution (a folder or a URL of one) and read its pyodide-lock.json;
+2. build the `games` wheel from this repository;
+3. work out which Pyodide packages the site needs (the kernel's start packages, numpy,
+   the wheel's dependencies, and everything those depend on);
+4. copy only those files into the site, checking each one's sha256;
+5. write a trimmed pyodide-lock.json that also lists `games` (so `import games` just works)
+   and the kernel's own wheels (so the kernel can load them all at once when it starts);
+6. run `jupyter lite build` on content/ with the settings in lite/ and jupyter_lite_config.json;
+7. check the result and move it into place.
+
+Everything is built in a temporary folder next to the output and moved into place only
+when every step succeeded, so a failed build never leaves a site that looks finished.
+"""
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CONTENT = ROOT / "content"
+LITE = ROOT / "lite"
+LITE_CONFIG = ROOT / "jupyter_lite_config.json"
+DEFAULT_OUTPUT = ROOT / "_output"
+DOWNLOAD_CACHE = ROOT / "_build" / "pyodide-downloads"
+
+PYODIDE_VERSION = "314.0.4"
+OFFICIAL_PYODIDE = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
+SHARED_PYODIDE = ROOT.parent / "shared" / "pyodide"
+LOCK_NAME = "pyodide-lock.json"
+
+# The Pyodide core is not listed in pyodide-lock.json, so its sha256 sums are pinned here
+# (the files of the npm package pyodide@314.0.4, which are the files of the CDN folder).
+CORE_FILES = {
+    "pyodide.mjs": "c75dd73bb0c70674135f9f4ab746c9b5316e9fe027cafacb2be445e658f04c92",
+    "pyodide.asm.mjs": "fd7a3cefa122ff6463dcf2997961eb341250e4cc4ed60281448390f0a767cca2",
+    "pyodide.asm.wasm": "6c8986a8ee583401069aa403e76ee79d4633a1478ab11cea76030bc299aded9f",
+    "python_stdlib.zip": "b5ca2308e9fa72eda319889a1ddf086389e9f1234ced279cc71267fe9ba56e54",
+}
+
+# What jupyterlite-pyodide-kernel 0.8.6 loads when a kernel starts (its worker,
+# comlink.worker.*.js): `loadPackage(["micropip"])`, then piplite installs
+# "ipykernel", "comm", "pyodide-kernel", "jedi" and "ipython". ipykernel and
+# pyodide-kernel are the kernel's own wheels (static/pypi/ of the extension); the
+# others come from the lock. tests/test_build.py checks this against the installed kernel.
+KERNEL_START_PACKAGES = ["micropip", "comm", "jedi", "ipython"]
+KERNEL_OWN_WHEELS = ["piplite", "ipykernel", "pyodide-kernel"]
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+
+# The kernel installs comm at start, but the official Pyodide 314.0.4 lock does not list it
+# (the kernel would fetch it from PyPI). When a lock lacks it, the build adds this PyPI wheel.
+NOT_IN_OFFICIAL_LOCK = {
+    "comm": {
+        "name": "comm", "version": "0.2.3", "file_name": "comm-0.2.3-py3-none-any.whl",
+        "install_dir": "site", "package_type": "package", "imports": ["comm"], "depends": [],
+        "sha256": "c615d91d75f7f04f095b30d1c1711babd43bdc6419c1be9886a85f2f4e489417",
+        "unvendored_tests": False,
+    },
+}
+PYPI_FILES = "https://files.pythonhosted.org/packages/"
+PYPI_FOLDERS = {
+    "comm-0.2.3-py3-none-any.whl":
+        PYPI_FILES + "60/97/891a0971e1e4a8c5d2b20bbe0e524dc04548d2307fee33cdeba148fd4fc7/",
+}
+
+# Packages every notebook may import without a %pip line (besides games and its dependencies).
+SITE_PACKAGES = ["numpy"]
+
+# The files the `games` wheel is built from.
+WHEEL_SOURCES = ["pyproject.toml", "README.md", "games"]
+
+
+class BuildError(Exception):
+    """A problem the person running the build can fix; the message says how."""
+
+
+# ---------------------------------------------------------------- step 1: Pyodide source
+
+def choose_pyodide_source(option):
+    """--pyodide, then $PYODIDE_SOURCE, then ../shared/pyodide, then the official CDN folder."""
+    for source in (option, os.environ.get("PYODIDE_SOURCE")):
+        if source:
+            return source
+    if SHARED_PYODIDE.is_dir():
+        return str(SHARED_PYODIDE)
+    return OFFICIAL_PYODIDE
+
+
+def is_url(source):
+    return re.match(r"^https?://", source) is not None
+
+
+def open_pyodide_source(source):
+    """A function ``read(name, sha256=None)`` that returns the bytes of a distribution file."""
+    if is_url(source):
+        base = source if source.endswith("/") else source + "/"
+        return functools.partial(download, base)
+    folder = Path(source).expanduser().resolve()
+    if not (folder / LOCK_NAME).is_file():
+        raise BuildError(
+            f"The Pyodide source {source} is not a Pyodide distribution folder: it has no "
+            f"{LOCK_NAME}. Pass --pyodide with the folder that holds pyodide.mjs and "
+            f"{LOCK_NAME} (for example ../shared/pyodide), or the URL of such a folder "
+            f"(for example {OFFICIAL_PYODIDE}).")
+    return functools.partial(read_local, folder)
+
+
+def read_local(folder, name, sha256=None):
+    path = folder / name
+    if not path.is_file():
+        raise BuildError(
+            f"The file {name} is missing from the Pyodide folder {folder}. The site needs it. "
+            f"Copy it there from the Pyodide {PYODIDE_VERSION} distribution "
+            f"({OFFICIAL_PYODIDE}{name}), or pass --pyodide with a complete folder or URL.")
+    return path.read_bytes()
+
+
+def download(base, name, sha256=None):
+    """Fetch ``base + name``; files already downloaded with the right sha256 come from _build/."""
+    cached = DOWNLOAD_CACHE / name
+    if sha256 and cached.is_file() and digest(cached.read_bytes()) == sha256:
+        return cached.read_bytes()
+    url = base + name
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            data = response.read()
+    except (urllib.error.URLError, OSError) as error:
+        raise BuildError(
+            f"Could not download {url} ({error}). Check the address and the network "
+            f"connection, or pass --pyodide with a local Pyodide {PYODIDE_VERSION} folder.")
+    if sha256 and digest(data) == sha256:
+        DOWNLOAD_CACHE.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(data)
+    return data
+
+
+def read_lock(read):
+    try:
+        lock = json.loads(read(LOCK_NAME))
+        lock["packages"]["numpy"]  # noqa: B018  (a real lock always has numpy)
+    except (ValueError, KeyError, TypeError):
+        raise BuildError(
+            f"The {LOCK_NAME} of the Pyodide source is not a Pyodide lock file (it cannot be "
+            f"read as JSON with a 'packages' table that has numpy). Use an unmodified Pyodide "
+            f"{PYODIDE_VERSION} distribution.")
+    return lock
+
+
+def complete_lock(lock):
+    """Add the entries the kernel needs that the lock lacks; returns {file name: where to get it}."""
+    added = {}
+    for name, entry in NOT_IN_OFFICIAL_LOCK.items():
+        if name not in lock["packages"]:
+            lock["packages"][name] = dict(entry)
+            added[entry["file_name"]] = functools.partial(download, PYPI_FOLDERS[entry["file_name"]])
+    return added
+
+
+# ---------------------------------------------------------------- step 2: the games wheel
+
+def build_games_wheel(work):
+    """Build the wheel from a copy of the sources, so the build leaves nothing in the repository."""
+    source, out = work / "wheel-source", work / "wheel"
+    for name in WHEEL_SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif (ROOT / name).is_file():
+            source.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+               "--no-index", "--quiet", "--wheel-dir", str(out), str(source)]
+    result = subprocess.run(command, capture_output=True, text=True)
+    wheels = sorted(out.glob("games-*.whl")) if out.is_dir() else []
+    if result.returncode != 0 or len(wheels) != 1:
+        raise BuildError(
+            f"Building the games wheel failed (pip wheel said: {result.stderr.strip()[-600:]}). "
+            f"Check pyproject.toml and that the build tools are installed "
+            f"(pip install -r requirements.txt).")
+    return check_wheel(wheels[0])
+
+
+def check_wheel(path):
+    """Open the wheel and read its name, version, dependencies and top-level packages."""
+    try:
+        with zipfile.ZipFile(path) as wheel:
+            broken = wheel.testzip()
+            names = wheel.namelist()
+            metadata_files = [n for n in names if n.endswith(".dist-info/METADATA")]
+            metadata = wheel.read(metadata_files[0]).decode() if metadata_files else ""
+    except (zipfile.BadZipFile, OSError, KeyError) as error:
+        broken = f"({error})"
+        names, metadata = [], ""
+    fields = parse_metadata(metadata)
+    imports = sorted({n.split("/")[0] for n in names if n.endswith("/__init__.py")} - {""})
+    if broken or not fields.get("Name") or not imports:
+        raise BuildError(
+            f"The wheel {path.name} is corrupted or incomplete (bad member: {broken or 'none'}, "
+            f"metadata found: {bool(fields)}, packages found: {imports}). Delete it and run "
+            f"python build.py again; if it happens again, check pyproject.toml.")
+    return {
+        "path": path,
+        "name": canonical(fields["Name"][0]),
+        "version": fields["Version"][0],
+        "depends": [canonical(requirement_name(r)) for r in fields.get("Requires-Dist", [])
+                    if "extra ==" not in r],
+        "imports": imports,
+    }
+
+
+def parse_metadata(text):
+    fields = {}
+    for line in text.split("\n\n")[0].splitlines():
+        key, sep, value = line.partition(": ")
+        if sep and not line.startswith(" "):
+            fields.setdefault(key, []).append(value.strip())
+    return fields
+
+
+def requirement_name(requirement):
+    return re.match(r"[A-Za-z0-9][A-Za-z0-9._-]*", requirement).group(0)
+
+
+def canonical(name):
+    """Package names as the lock spells its keys: lower case, runs of -_. become one -."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+# ---------------------------------------------------------------- step 3: which packages
+
+def lock_closure(lock, wanted):
+    """The packages in ``wanted`` and everything they depend on, by lock name."""
+    packages = {canonical(key): entry for key, entry in lock["packages"].items()}
+    needed, todo = set(), [canonical(name) for name in wanted]
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        if name not in packages:
+            raise BuildError(
+                f"The site needs the package {name}, but the Pyodide lock file does not list "
+                f"it. Use a Pyodide {PYODIDE_VERSION} distribution, or remove {name} from the "
+                f"site's requirements.")
+        needed.add(name)
+        todo.extend(canonical(dep) for dep in packages[name]["depends"])
+    return {name: packages[name] for name in needed}
+
+
+def site_roots(games_wheel):
+    return KERNEL_START_PACKAGES + SITE_PACKAGES + games_wheel["depends"]
+
+
+# ---------------------------------------------------------------- step 4: copy and check
+
+def digest(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def copy_checked(read, name, expected, destination, source):
+    data = read(name, sha256=expected)
+    if digest(data) != expected:
+        raise BuildError(
+            f"The file {name} from the Pyodide source {source} does not match its sha256 "
+            f"(expected {expected}, got {digest(data)}): it is damaged or not the file of "
+            f"Pyodide {PYODIDE_VERSION}. Nothing was built. Replace the file with a fresh copy "
+            f"of the official distribution ({OFFICIAL_PYODIDE}{name}) and build again.")
+    (destination / name).write_bytes(data)
+
+
+def copy_pyodide(read, source, packages, destination, elsewhere=None):
+    """Copy the core and the packages' files; ``elsewhere`` maps file names not in the source
+    to their own reader (see complete_lock)."""
+    elsewhere = elsewhere or {}
+    destination.mkdir(parents=True)
+    for name, expected in CORE_FILES.items():
+        copy_checked(read, name, expected, destination, source)
+    for entry in sorted(packages.values(), key=lambda e: e["file_name"]):
+        name = entry["file_name"]
+        copy_checked(elsewhere.get(name, read), name, entry["sha256"], destination, source)
+
+
+# ---------------------------------------------------------------- step 5: the site's lock
+
+def kernel_extension_dir():
+    """The installed jupyterlite-pyodide-kernel lab extension (holds the kernel's own wheels)."""
+    from jupyter_core.paths import jupyter_path
+    for folder in jupyter_path("labextensions"):
+        candidate = Path(folder) / KERNEL_EXTENSION
+        if (candidate / "package.json").is_file():
+            return candidate
+    raise BuildError(
+        f"The lab extension {KERNEL_EXTENSION} is not installed, so the site would have no "
+        f"Python kernel. Install the build requirements: pip install -r requirements.txt.")
+
+
+def lock_entry(wheel, destination):
+    """Copy a wheel next to the lock and describe it the way pyodide-lock.json does."""
+    data = wheel["path"].read_bytes()
+    (destination / wheel["path"].name).write_bytes(data)
+    return {
+        "name": wheel["name"], "version": wheel["version"],
+        "file_name": wheel["path"].name, "install_dir": "site",
+        "sha256": digest(data), "package_type": "package",
+        "imports": wheel["imports"], "depends": wheel["depends"],
+        "unvendored_tests": False,
+    }
+
+
+def kernel_wheels():
+    pypi = kernel_extension_dir() / "static" / "pypi"
+    found = {}
+    for path in sorted(pypi.glob("*.whl")):
+        wheel = check_wheel(path)
+        if wheel["name"] in KERNEL_OWN_WHEELS:
+            found[wheel["name"]] = wheel  # sorted: the newest version of a name wins
+    missing = set(KERNEL_OWN_WHEELS) - set(found)
+    if missing:
+        raise BuildError(
+            f"The installed Pyodide kernel has no wheel for {', '.join(sorted(missing))} in "
+            f"{pypi}. Reinstall it: pip install -r requirements.txt.")
+    return list(found.values())
+
+
+def write_site_lock(lock, packages, extra_wheels, destination):
+    entries = dict(sorted(packages.items()))
+    for wheel in extra_wheels:
+        entries[wheel["name"]] = lock_entry(wheel, destination)
+    site_lock = {"info": lock["info"], "packages": entries}
+    (destination / LOCK_NAME).write_text(json.dumps(site_lock, indent=1, sort_keys=True))
+    return site_lock
+
+
+# ---------------------------------------------------------------- step 6: jupyter lite build
+
+def stage_lite_dir(lite_dir):
+    """A fresh lite folder: our settings, the Pyodide kernel extension (the only extension:
+    jupyter_lite_config.json ignores whatever else is installed) and, later, the Pyodide bundle."""
+    shutil.copytree(LITE, lite_dir, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".jupyterlite.doit.db", ".cache", "_output"))
+    shutil.copy2(LITE_CONFIG, lite_dir / "jupyter_lite_config.json")
+    shutil.copytree(kernel_extension_dir(), labextensions_dir(lite_dir) / KERNEL_EXTENSION,
+                    ignore=shutil.ignore_patterns("*.map"))
+
+
+def labextensions_dir(lite_dir):
+    return lite_dir.parent / "labextensions"
+
+
+def preloaded_packages(lite_dir):
+    config = json.loads((lite_dir / "jupyter-lite.json").read_text())
+    settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    return settings.get("loadPyodideOptions", {}).get("packages", [])
+
+
+def run_jupyter_lite(lite_dir, output):
+    command = [sys.executable, "-m", "jupyterlite_core", "build",
+               "--lite-dir", str(lite_dir), "--contents", str(CONTENT),
+               "--output-dir", str(output), "--no-sourcemaps",
+               f"--FederatedExtensionAddon.extra_labextensions_path={labextensions_dir(lite_dir)}"]
+    result = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise BuildError(
+            f"jupyter lite build failed (it said: {result.stderr.strip()[-800:]}). Check the "
+            f"notebooks in content/ and the settings in lite/ and jupyter_lite_config.json.")
+
+
+# ---------------------------------------------------------------- step 7: check, move
+
+def check_site(output, site_lock):
+    """The things that, if wrong, would send students' browsers to a CDN or break imports."""
+    config = json.loads((output / "jupyter-lite.json").read_text())
+    settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
+    problems = []
+    if settings.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
+        problems.append(f"pyodideUrl is {settings.get('pyodideUrl')!r}")
+    if settings.get("disablePyPIFallback") is not True:
+        problems.append("disablePyPIFallback is not true")
+    extensions = [e["name"] for e in config["jupyter-config-data"].get("federated_extensions", [])]
+    if KERNEL_EXTENSION not in extensions:
+        problems.append(f"the kernel extension {KERNEL_EXTENSION} is not in the site")
+    for name in [*CORE_FILES, LOCK_NAME, *(e["file_name"] for e in site_lock["packages"].values())]:
+        if not (output / "static" / "pyodide" / name).is_file():
+            problems.append(f"static/pyodide/{name} is missing")
+    if problems:
+        raise BuildError(
+            f"The built site is not self-contained: {'; '.join(problems)}. Check the kernel "
+            f"settings in lite/jupyter-lite.json and build again.")
+
+
+def check_preloads(site_lock, lite_dir):
+    unknown = [p for p in preloaded_packages(lite_dir) if canonical(p) not in site_lock["packages"]]
+    if unknown:
+        raise BuildError(
+            f"lite/jupyter-lite.json preloads {', '.join(unknown)}, which the site does not "
+            f"bundle. Remove them from loadPyodideOptions.packages, or add them to "
+            f"SITE_PACKAGES in build.py.")
+
+
+def remove_old_output(output):
+    """Always a clean build: an incremental one can silently drop pyodideUrl."""
+    if output.exists():
+        shutil.rmtree(output)
+    for stale in (ROOT / ".jupyterlite.doit.db", LITE / ".jupyterlite.doit.db"):
+        stale.unlink(missing_ok=True)
+
+
+def build_site(output, pyodide_source):
+    """Every step, in order. Returns the output folder."""
+    output = Path(output).resolve()
+    remove_old_output(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f".{output.name}-building-", dir=output.parent) as tmp:
+        work = Path(tmp)
+        read = open_pyodide_source(pyodide_source)
+        lock = read_lock(read)
+        elsewhere = complete_lock(lock)
+        games_wheel = build_games_wheel(work)
+        packages = lock_closure(lock, site_roots(games_wheel))
+        lite_dir = work / "lite"
+        stage_lite_dir(lite_dir)
+        bundle = lite_dir / "static" / "pyodide"
+        copy_pyodide(read, pyodide_source, packages, bundle, elsewhere)
+        site_lock = write_site_lock(lock, packages, [games_wheel, *kernel_wheels()], bundle)
+        check_preloads(site_lock, lite_dir)
+        run_jupyter_lite(lite_dir, work / "site")
+        check_site(work / "site", site_lock)
+        (work / "site").rename(output)
+    return output
+
+
+# ---------------------------------------------------------------- serving
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".ipynb": "application/json", ".whl": "application/octet-stream"}
+
+    def log_message(self, format, *args):
+        pass  # quiet: the URL printed at start is what matters
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # a browser closing a tab is no error
+
+
+def make_server(folder, port):
+    """A static file server for ``folder`` on 127.0.0.1 only (port 0: any free port)."""
+    handler = functools.partial(SiteHandler, directory=str(folder))
+    return SiteServer(("127.0.0.1", port), handler)
+
+
+def serve(folder, port):
+    try:
+        server = make_server(folder, port)
+    except OSError as error:
+        raise BuildError(
+            f"Cannot serve on 127.0.0.1:{port} ({error.strerror}). Another program probably "
+            f"uses that port: pass --port with another number, e.g. --port 8123.")
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"Serving the site at {url}  (press Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("Stopped.")
+    finally:
+        server.server_close()
+
+
+# ---------------------------------------------------------------- command line
+
+class ArgumentParser(argparse.ArgumentParser):
+    def error(self, message):
+        fail(f"{message}. Run `python build.py --help` to see the options.", code=2)
+
+
+def parse_args(argv):
+    parser = ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--output", default=str(DEFAULT_OUTPUT),
+                        help="folder to write the site to (default: _output/)")
+    parser.add_argument("--pyodide", metavar="PATH_OR_URL",
+                        help="Pyodide distribution folder or URL (default: $PYODIDE_SOURCE, "
+                             f"then ../shared/pyodide, then {OFFICIAL_PYODIDE})")
+    parser.add_argument("--serve", action="store_true",
+                        help="serve the site on 127.0.0.1 after building it")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    return parser.parse_args(argv)
+
+
+def fail(message, code=1):
+    print(textwrap.fill(f"build.py: {message}", width=100, break_long_words=False,
+                        break_on_hyphens=False), file=sys.stderr)
+    sys.exit(code)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    source = choose_pyodide_source(args.pyodide)
+    try:
+        output = build_site(args.output, source)
+        print(f"Built the site in {output} (Pyodide from {source}).", flush=True)
+        if args.serve:
+            serve(output, args.port)
+    except BuildError as error:
+        fail(error)
+
+
+if __name__ == "__main__":
+    main()

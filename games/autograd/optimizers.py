@@ -1,0 +1,123 @@
+"""Optimizers: after ``loss.backward()``, move every parameter a little downhill::
+
+    optimizer = Adam(lr=0.001).setup(model)
+    for step in range(1000):
+        loss = F.mean_squared_error(model(x), t)
+        model.cleargrads()
+        loss.backward()
+        optimizer.update()
+
+``setup`` takes a ``Layer`` (all its parameters) or a list of Variables.
+Parameters whose ``grad`` is None (not used in the loss) are left alone.
+"""
+
+import math
+
+import numpy as np
+
+from ..messages import tr
+from .layers import Layer
+
+
+def _params_of(target):
+    return list(target.params()) if isinstance(target, Layer) else list(target)
+
+
+class Optimizer:
+    """Base class: a subclass writes ``update_one(param)`` for one parameter."""
+
+    def __init__(self, lr):
+        self.lr = lr
+        self.target = None
+
+    def setup(self, target):
+        """Choose what to train (a Layer or a list of Variables); returns the optimizer."""
+        self.target = target
+        return self
+
+    def update(self):
+        """One step for every parameter that has a gradient."""
+        if self.target is None:
+            raise RuntimeError(tr(
+                en="This optimizer has nothing to train yet: call optimizer.setup(model) first.",
+                ja="この optimizer にはまだ学習する対象がありません。先に optimizer.setup(model) を呼んでください。"))
+        for param in _params_of(self.target):
+            if param.grad is not None:
+                self.update_one(param)
+
+    def update_one(self, param):
+        raise NotImplementedError
+
+
+class SGD(Optimizer):
+    """Stochastic gradient descent:  w ← w - lr · g"""
+
+    def __init__(self, lr=0.01):
+        super().__init__(lr)
+
+    def update_one(self, param):
+        param.data -= self.lr * param.grad
+
+
+class Momentum(Optimizer):
+    """Gradient descent with momentum (a ball rolling downhill keeps its speed):
+    v ← momentum · v - lr · g;   w ← w + v
+    """
+
+    def __init__(self, lr=0.01, momentum=0.9):
+        super().__init__(lr)
+        self.momentum = momentum
+        self.velocities = {}  # id(param) -> v
+
+    def update_one(self, param):
+        v = self.velocities.setdefault(id(param), np.zeros_like(param.data))
+        v *= self.momentum
+        v -= self.lr * param.grad
+        param.data += v
+
+
+MomentumSGD = Momentum  # the DeZero name
+
+
+class Adam(Optimizer):
+    """Adam: momentum, and a step size scaled per weight by its recent gradient size.
+
+    m ← β1 m + (1 - β1) g;   v ← β2 v + (1 - β2) g²   (running means of g and g²)
+    w ← w - lr_t · m / (√v + eps),   lr_t = lr · √(1 - β2ᵗ) / (1 - β1ᵗ)
+    (bias correction: m and v start at 0, so early on they are too small; dividing by
+    1 - βᵗ undoes that. Folding it into lr_t saves two array operations per weight.)
+    """
+
+    def __init__(self, lr=0.001, beta1=0.9, beta2=0.999, eps=1e-8):
+        super().__init__(lr)
+        self.beta1, self.beta2, self.eps = beta1, beta2, eps
+        self.t = 0  # number of updates so far
+        self.moments = {}  # id(param) -> (m, v)
+
+    def update(self):
+        self.t += 1
+        self.lr_t = self.lr * math.sqrt(1 - self.beta2 ** self.t) / (1 - self.beta1 ** self.t)
+        super().update()
+
+    def update_one(self, param):
+        if id(param) not in self.moments:
+            self.moments[id(param)] = (np.zeros_like(param.data), np.zeros_like(param.data))
+        m, v = self.moments[id(param)]
+        g = param.grad
+        m += (1 - self.beta1) * (g - m)
+        v += (1 - self.beta2) * (g * g - v)
+        param.data -= self.lr_t * m / (np.sqrt(v) + self.eps)
+
+
+def clip_grads(target, max_norm):
+    """Scale all gradients down together if their total length (L2 norm) exceeds ``max_norm``.
+
+    Returns the norm before clipping. Keeps one bad batch from throwing the weights far away.
+    """
+    params = [p for p in _params_of(target) if p.grad is not None]
+    norm = float(np.sqrt(sum(float(np.sum(p.grad * p.grad)) for p in params)))
+    if norm > max_norm:
+        scale = max_norm / (norm + 1e-6)
+        for param in params:
+            param.grad = param.grad * scale  # a new array: two parameters may share one grad array
+    return norm

@@ -1,0 +1,120 @@
+"""Self-checks for the lessons' exercises.
+
+A check runs a student's function on a few cases and says, in the chosen language,
+what is right and what to look at — it never ends in a traceback::
+
+    games.checks.run(my_function, [
+        Case(args=(3, 4), expected=7, hint_en="3 + 4", hint_ja="3 + 4"),
+    ])
+
+Each lesson's checks live in a module per game (``games.checks.tictactoe`` ...) and
+are built from ``Case`` and ``run``.
+"""
+
+import importlib
+import traceback
+from dataclasses import dataclass, field
+
+from ..messages import tr
+
+
+@dataclass
+class Case:
+    """One test of a student's function: call it with ``args``; expect ``expected``.
+
+    ``accept(result) -> bool`` replaces the equality test when several answers are right.
+    ``hint_en`` / ``hint_ja`` say what the case is about, shown when it fails.
+    """
+
+    args: tuple = ()
+    expected: object = None
+    hint_en: str = ""
+    hint_ja: str = ""
+    accept: object = None
+    kwargs: dict = field(default_factory=dict)
+
+    def hint(self):
+        return tr(en=self.hint_en, ja=self.hint_ja or self.hint_en)
+
+
+class CheckResult:
+    """What ``run`` found: ``passed`` (bool) and the lines it printed."""
+
+    def __init__(self, passed, lines):
+        self.passed = passed
+        self.lines = lines
+
+    def __bool__(self):
+        return self.passed
+
+    def __repr__(self):
+        return "\n".join(self.lines)
+
+    def _ipython_display_(self):
+        pass  # the report was already printed by run(); showing it twice would confuse
+
+
+def run(function, cases, title=""):
+    """Run ``function`` on every case, print a friendly report, return a ``CheckResult``."""
+    lines = [title] if title else []
+    if not callable(function):
+        lines.append(tr(en="✗ Give the check your function itself (its name without brackets), not {value!r}.",
+                        ja="✗ チェックには関数そのもの（かっこを付けない名前）を渡してください。渡されたもの: {value!r}",
+                        value=function))
+        return _finish(False, lines)
+    passed = 0
+    for number, case in enumerate(cases, start=1):
+        ok, message = _run_case(function, case)
+        passed += ok
+        lines.append(("✓ " if ok else "✗ ") + tr(en="case {n}", ja="ケース {n}", n=number)
+                     + (": " + case.hint() if case.hint() else "") + ("" if ok else "\n    " + message))
+    all_passed = passed == len(cases)
+    lines.append(tr(en="All {n} cases passed. Well done!", ja="{n} 個のケースすべて正解です。よくできました！",
+                    n=len(cases)) if all_passed else
+                 tr(en="{p} of {n} cases passed. Read the hints above and try again.",
+                    ja="{n} 個中 {p} 個が正解です。上のヒントを読んで、もう一度やってみましょう。",
+                    p=passed, n=len(cases)))
+    return _finish(all_passed, lines)
+
+
+def _run_case(function, case):
+    try:
+        result = function(*case.args, **case.kwargs)
+    except Exception as error:  # a student's bug: explain it instead of a traceback
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        return False, tr(en="your function raised {kind}: {error} (line {line}: {code})",
+                         ja="関数の中でエラー {kind} が起きました: {error}（{line} 行目: {code}）",
+                         kind=type(error).__name__, error=error, line=where.lineno, code=where.line)
+    try:
+        ok = case.accept(result) if case.accept is not None else _equal(result, case.expected)
+    except Exception:
+        ok = False
+    if ok:
+        return True, ""
+    return False, tr(en="expected {expected!r}, got {result!r}", ja="期待した答えは {expected!r}、返ってきた値は {result!r}",
+                     expected=case.expected, result=result)
+
+
+def _equal(result, expected):
+    try:
+        import numpy as np
+        if isinstance(result, np.ndarray) or isinstance(expected, np.ndarray):
+            return bool(np.array_equal(np.asarray(result), np.asarray(expected)))
+    except ImportError:  # pragma: no cover - numpy is always there
+        pass
+    return bool(result == expected)
+
+
+def _finish(passed, lines):
+    print("\n".join(lines))
+    return CheckResult(passed, lines)
+
+
+CHECK_MODULES = ("scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
+
+
+def __getattr__(name):
+    # games.checks.tictactoe works right after `import games`, like games.agents.othello
+    if name in CHECK_MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,231 @@
+"""Self-checks for the Minesweeper lessons.
+
+- ``check_count_around(count_around)``      (lesson 40) how many mines are around a cell?
+- ``check_chance_all_safe(chance_all_safe)``  (lesson 41) the chance that random clicks all miss the mines
+- ``check_simple_rules(simple_rules)``       (lesson 42) the single-cell deductions
+
+Boards are numpy arrays. A mine map has True (or 1) where a mine is. A view is what a
+player sees, like ``env.board``: -1 a hidden cell, 0 to 8 a revealed number.
+"""
+
+import math
+
+import numpy as np
+
+from ..agents.minesweeper import deduce, neighbour_table
+from ..messages import tr
+from . import Case, run
+
+
+def layout(rows):
+    """``(view, mines)`` from strings, top row first: '*' a hidden mine, '#' a hidden safe cell,
+    '.' a revealed safe cell (its number is worked out from the mines)."""
+    mines = np.array([[mark == "*" for mark in row] for row in rows])
+    hidden = np.array([[mark in "*#" for mark in row] for row in rows])
+    view = np.where(hidden, -1, numbers_of(mines))
+    return view, mines
+
+
+def numbers_of(mines):
+    """The number of every cell: how many of its (up to 8) neighbours are mines."""
+    mines = np.asarray(mines).astype(int)
+    rows, cols = mines.shape
+    padded = np.pad(mines, 1)  # a border of empty cells: no mines outside the board
+    around = sum(padded[1 + dr:1 + dr + rows, 1 + dc:1 + dc + cols]
+                 for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
+    return around
+
+
+def view_text(view):
+    """A view as one line of text for a hint: '#' hidden, numbers as digits, rows split by '/'."""
+    return " / ".join("".join("#" if value < 0 else str(value) for value in row)
+                      for row in np.asarray(view).tolist())
+
+
+def mines_text(mines):
+    """A mine map as one line of text for a hint: '*' a mine, '.' no mine."""
+    return " / ".join("".join("*" if value else "." for value in row) for row in np.asarray(mines).tolist())
+
+
+# ------------------------------------------------------------------ count_around
+COUNT_BOARD = ["....*",
+               ".**..",
+               ".....",
+               "**..*"]
+
+COUNT_CASES = [
+    # (row, col, hint en, hint ja)
+    (2, 2, "a cell in the middle: all 8 neighbours count, the diagonal ones too",
+     "まん中のマス: 8 つのとなり全部を数えます（ななめも）"),
+    (1, 1, "(1, 1) is a mine itself: a cell is not its own neighbour, do not count it",
+     "(1, 1) は自分が地雷です: 自分自身はとなりではないので数えません"),
+    (0, 1, "the top edge: there is no row above row 0 (in Python, index -1 means the LAST row!)",
+     "上のはし: 0 行目の上に行はありません（Python ではインデックス -1 は「最後の行」です！）"),
+    (2, 0, "the left edge: there is no column -1 (index -1 would be the last column)",
+     "左のはし: -1 列はありません（-1 だと最後の列になってしまいます）"),
+    (3, 4, "the bottom-right corner: row 4 and column 5 do not exist",
+     "右下のすみ: 4 行目と 5 列目はありません"),
+]
+
+
+def check_count_around(count_around):
+    """``count_around(mines, row, col)``: how many of the 8 cells around ``(row, col)`` are mines."""
+    mines = np.array([[mark == "*" for mark in row] for row in COUNT_BOARD])
+    answers = numbers_of(mines)
+    picture = mines_text(mines)
+    cases = [Case(args=(mines.copy(), row, col), expected=int(answers[row, col]),
+                  hint_en=f"{hint_en} [mines: {picture}; cell ({row}, {col})]",
+                  hint_ja=f"{hint_ja} [地雷: {picture}、マス ({row}, {col})]")
+             for row, col, hint_en, hint_ja in COUNT_CASES]
+    return run(count_around, cases, title=tr(en="Check of count_around", ja="count_around のチェック"))
+
+
+# ------------------------------------------------------------------ chance_all_safe
+def chance_all_safe_answer(hidden, mines, clicks):
+    """The chance that ``clicks`` random clicks on different hidden cells all miss the mines."""
+    chance = 1.0
+    for i in range(clicks):  # after each safe click there is one safe cell and one hidden cell fewer
+        chance *= (hidden - mines - i) / (hidden - i)
+    return chance
+
+
+CHANCE_CASES = [
+    # (hidden, mines, clicks, hint en, hint ja)
+    (10, 1, 1, "one click on 10 hidden cells, 1 mine: 9 safe cells out of 10",
+     "隠れたマス 10 個・地雷 1 個で 1 回クリック: 10 マス中 9 マスが安全"),
+    (10, 1, 2, "two clicks: after a safe click, 8 safe cells are left among 9 hidden ones",
+     "2 回クリック: 1 回目が安全なら、残りは隠れたマス 9 個のうち安全なマス 8 個"),
+    (4, 2, 2, "4 hidden cells, 2 mines, 2 clicks: 2/4 × 1/3",
+     "隠れたマス 4 個・地雷 2 個で 2 回: 2/4 × 1/3"),
+    (5, 2, 4, "5 hidden cells, 2 mines: there are only 3 safe cells, so 4 safe clicks are impossible",
+     "隠れたマス 5 個・地雷 2 個: 安全なマスは 3 個だけなので、4 回続けて安全はありえません"),
+    (80, 10, 70, "the beginner board after the first click: 70 safe clicks in a row",
+     "初級の盤で最初のクリックのあと: 70 回続けて安全"),
+]
+
+
+def check_chance_all_safe(chance_all_safe):
+    """``chance_all_safe(hidden, mines, clicks)``: the chance that every click is safe."""
+
+    def close_to(answer):
+        def accept(result):
+            return isinstance(result, (int, float, np.floating, np.integer)) and not isinstance(result, bool) \
+                and math.isclose(float(result), answer, rel_tol=1e-6, abs_tol=1e-300)
+        return accept
+
+    cases = []
+    for hidden, mines, clicks, hint_en, hint_ja in CHANCE_CASES:
+        answer = chance_all_safe_answer(hidden, mines, clicks)
+        cases.append(Case(args=(hidden, mines, clicks), expected=float(f"{answer:.6g}"), accept=close_to(answer),
+                          hint_en=f"{hint_en} (hidden={hidden}, mines={mines}, clicks={clicks})",
+                          hint_ja=f"{hint_ja}（hidden={hidden}, mines={mines}, clicks={clicks}）"))
+    return run(chance_all_safe, cases, title=tr(en="Check of chance_all_safe", ja="chance_all_safe のチェック"))
+
+
+# ------------------------------------------------------------------ simple_rules
+def single_cell_rules(view):
+    """What one pass of each single-cell rule proves: ``(safe cells, mines)`` as sets of (row, col).
+
+    Rule 1: a number equal to its count of hidden neighbours: they are all mines.
+    Rule 2: a number whose mines are all found (by rule 1): its other hidden neighbours are safe.
+    """
+    view = np.asarray(view)
+    rows, cols = view.shape
+
+    def hidden_around(row, col):
+        return [(r, c) for r in range(max(row - 1, 0), min(row + 2, rows))
+                for c in range(max(col - 1, 0), min(col + 2, cols))
+                if (r, c) != (row, col) and view[r, c] < 0]
+
+    revealed = [(row, col) for row in range(rows) for col in range(cols) if view[row, col] >= 0]
+    mines = set()
+    for row, col in revealed:
+        hidden = hidden_around(row, col)
+        if hidden and len(hidden) == view[row, col]:
+            mines.update(hidden)
+    safe = set()
+    for row, col in revealed:
+        hidden = hidden_around(row, col)
+        if sum(cell in mines for cell in hidden) == view[row, col]:
+            safe.update(cell for cell in hidden if cell not in mines)
+    return safe, mines
+
+
+def certain_cells(view):
+    """Everything the rules of the solver (single cells and subsets) prove: ``(safe, mines)``."""
+    view = np.asarray(view)
+    rows, cols = view.shape
+    safe, mines = deduce(view.ravel().tolist(), neighbour_table(rows, cols))
+    return {divmod(cell, cols) for cell in safe}, {divmod(cell, cols) for cell in mines}
+
+
+def _as_cells(cells):
+    """A collection of (row, col) as a set of pairs of ints, or None when it is not one."""
+    try:
+        found = set()
+        for cell in cells:
+            row, col = cell
+            if isinstance(row, bool) or isinstance(col, bool):
+                return None
+            found.add((int(row), int(col)))
+        return found
+    except (TypeError, ValueError):
+        return None
+
+
+RULE_CASES = [
+    # (layout, hint en, hint ja)
+    (["*.",
+      ".."], "a 1 with only one hidden neighbour: that cell is a mine (rule 1)",
+     "となりの隠れたマスが 1 つだけの「1」: そのマスは地雷です（ルール 1）"),
+    (["**#",
+      "...",
+      "..."], "the 2 on the left has exactly 2 hidden neighbours: both mines (rule 1); then the middle 2 "
+              "has its 2 mines, so its third hidden neighbour is safe (rule 2)",
+     "左の「2」のとなりの隠れたマスはちょうど 2 つ: 両方地雷（ルール 1）。すると、まん中の「2」はもう地雷が "
+     "2 つそろったので、残りの隠れたマスは安全です（ルール 2）"),
+    (["*#*",
+      "...",
+      "..."], "1-2-1: no single number decides anything here (that needs the subset rule): "
+              "do not claim cells you are not sure of",
+     "1-2-1: ここでは数字 1 つだけでは何も決まりません（部分集合のルールが必要）。確かでないマスを答えに入れないこと"),
+    ([".#*..",
+      ".*#..",
+      "...**",
+      "....#"], "a bigger board: first every mine rule 1 finds, then every safe cell rule 2 finds",
+     "大きめの盤: まずルール 1 で地雷を全部見つけ、それからルール 2 で安全なマスを全部見つけます"),
+    (["...",
+      "...",
+      "..."], "nothing hidden, no mine: nothing to find", "隠れたマスも地雷もない盤: 見つけるものはありません"),
+]
+
+
+def _rule_case(rows, hint_en, hint_ja):
+    view, _ = layout(rows)
+    need_safe, need_mines = single_cell_rules(view)
+    sure_safe, sure_mines = certain_cells(view)
+
+    def accept(result):
+        # Everything rule 1 and rule 2 prove must be there; more is fine if it is certain
+        # (a student who also uses the subset rule is right), a guess is not.
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            return False
+        safe, mines = _as_cells(result[0]), _as_cells(result[1])
+        if safe is None or mines is None:
+            return False
+        return need_safe <= safe <= sure_safe and need_mines <= mines <= sure_mines
+
+    text = view_text(view)
+    return Case(args=(view.copy(),), expected=(need_safe, need_mines), accept=accept,
+                hint_en=f"{hint_en} [view: {text}]", hint_ja=f"{hint_ja} [盤: {text}]")
+
+
+def check_simple_rules(simple_rules):
+    """``simple_rules(view)`` returns ``(safe, mines)``: sets of ``(row, col)`` proved by the single-cell rules."""
+    cases = [_rule_case(rows, hint_en, hint_ja) for rows, hint_en, hint_ja in RULE_CASES]
+    return run(simple_rules, cases, title=tr(en="Check of simple_rules (the answer is (safe, mines))",
+                                             ja="simple_rules のチェック（答えは (安全なマス, 地雷)）"))
+
+
+__all__ = ["check_chance_all_safe", "check_count_around", "check_simple_rules", "layout", "numbers_of",
+           "single_cell_rules", "view_text"]

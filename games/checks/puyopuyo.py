@@ -1,0 +1,195 @@
+"""Self-checks for the Puyo Puyo lessons.
+
+- ``check_groups_to_pop(groups_to_pop)``      (lesson 50) which puyos pop?
+- ``check_column_heights(column_heights)``    (lesson 51) how full is each column?
+- ``check_evaluation(evaluate)``              (lesson 52) a board evaluation that likes chains
+
+Boards are numpy arrays like ``env.board``: 12 rows × 6 columns, row 0 is the TOP row,
+0 is empty and 1 to 5 are the colours (1 red R, 2 green G, 3 blue B, 4 yellow Y, 5 purple P).
+"""
+
+import numbers
+
+import numpy as np
+
+from ..messages import tr
+from . import Case, run
+
+ROWS, COLUMNS = 12, 6
+LETTERS = ".RGBYP"  # index = colour number
+
+
+def board_from(rows):
+    """A 12 × 6 board from strings, top row first: '.' empty, 'R', 'G', 'B', 'Y', 'P' puyos.
+
+    Give only the bottom rows: the rows above are filled with empty cells.
+    """
+    rows = ["." * COLUMNS] * (ROWS - len(rows)) + list(rows)
+    return np.array([[LETTERS.index(mark) for mark in row] for row in rows], dtype=int)
+
+
+def board_text(board):
+    """The rows of a board that hold puyos, as one line of text for a hint (top row first)."""
+    lines = ["".join(LETTERS[v] for v in row) for row in np.asarray(board).tolist() if any(row)]
+    return " / ".join(lines) or tr(en="(empty board)", ja="（空の盤）")
+
+
+def groups_answer(board):
+    """Every group of 4 or more touching same-coloured puyos, as a set of frozensets of (row, col)."""
+    board = np.asarray(board)
+    seen, groups = set(), set()
+    for row in range(ROWS):
+        for col in range(COLUMNS):
+            if board[row, col] == 0 or (row, col) in seen:
+                continue
+            group, todo = {(row, col)}, [(row, col)]
+            while todo:
+                r, c = todo.pop()
+                for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if 0 <= rr < ROWS and 0 <= cc < COLUMNS and (rr, cc) not in group \
+                            and board[rr, cc] == board[row, col]:
+                        group.add((rr, cc))
+                        todo.append((rr, cc))
+            seen |= group
+            if len(group) >= 4:
+                groups.add(frozenset(group))
+    return groups
+
+
+# ------------------------------------------------------------------ groups_to_pop
+GROUP_CASES = [
+    # (bottom rows, hint en, hint ja)
+    ([], "an empty board: nothing pops", "空の盤: 何も消えません"),
+    (["R.....", "R.....", "R.....", "R....."], "four reds on top of each other: one group",
+     "赤が縦に 4 つ: グループ 1 つ"),
+    (["RRRGGG"], "three reds and three greens: a group needs 4 or more, so nothing pops",
+     "赤 3 つと緑 3 つ: 4 つ以上でないと消えないので、何も消えません"),
+    (["G.....", "G.....", "GGG..."], "five greens in an L shape: one group of 5 (a group can turn corners)",
+     "L 字形の緑 5 つ: 5 個のグループ 1 つ（曲がっていてもつながっています）"),
+    (["R.....", "BR....", "BBR...", "YBBR.."], "reds that touch only at their corners are not a group; "
+                                               "the 5 blues are",
+     "角でしか触れていない赤はつながっていません。青 5 つはグループです"),
+    (["RR..RR", "RR..RR"], "two squares of red that do not touch: two groups, not one",
+     "離れた赤の四角が 2 つ: グループは 1 つではなく 2 つ"),
+    (["YYGG..", "YYGGR.", "BBBRRR"], "yellow, green and red groups of 4 pop; the 3 blues stay",
+     "黄・緑・赤の 4 つのグループが消えます。青 3 つは残ります"),
+]
+
+
+def _as_groups(result):
+    """The groups a student returned, as a list of frozensets of (row, col); None if not that."""
+    try:
+        groups = []
+        for group in result:
+            cells = set()
+            for cell in group:
+                row, col = cell
+                cells.add((int(row), int(col)))
+            groups.append(frozenset(cells))
+        return groups
+    except (TypeError, ValueError):
+        return None
+
+
+def _sizes_text(groups):
+    sizes = sorted((len(g) for g in groups), reverse=True)
+    if not sizes:
+        return tr(en="no group", ja="グループなし")
+    return tr(en="{n} group(s) of sizes {sizes}", ja="{n} 個のグループ（大きさ {sizes}）", n=len(sizes), sizes=sizes)
+
+
+def _group_case(rows, hint_en, hint_ja):
+    board = board_from(rows)
+    answer = groups_answer(board)
+
+    def accept(result):
+        groups = _as_groups(result)
+        # each group once, and exactly the groups that pop
+        return groups is not None and len(groups) == len(set(groups)) and set(groups) == answer
+
+    text = board_text(board)
+    return Case(args=(board,), expected=_sizes_text(answer), accept=accept,
+                hint_en=f"{hint_en} [{text}]", hint_ja=f"{hint_ja} [{text}]")
+
+
+def check_groups_to_pop(groups_to_pop):
+    """``groups_to_pop(board)`` returns a list of groups (each a set of (row, col)) of 4+ touching puyos."""
+    cases = [_group_case(rows, hint_en, hint_ja) for rows, hint_en, hint_ja in GROUP_CASES]
+    return run(groups_to_pop, cases, title=tr(en="Check of groups_to_pop", ja="groups_to_pop のチェック"))
+
+
+# ------------------------------------------------------------------ column_heights
+HEIGHT_CASES = [
+    ([], "an empty board: every column is 0", "空の盤: どの列も 0"),
+    (["R....."], "one puyo in column 0", "0 列にぷよが 1 つ"),
+    (["....GR", "....RG", "B...GR"], "columns 4 and 5 hold 3 puyos, column 0 holds 1",
+     "4 列と 5 列に 3 つ、0 列に 1 つ"),
+    (["..R..."] + ["..GB.."] * 11, "column 2 is full (12 puyos), column 3 holds 11",
+     "2 列はいっぱい（12 個）、3 列は 11 個"),
+]
+
+
+def check_column_heights(column_heights):
+    """``column_heights(board)`` returns how many puyos each of the 6 columns holds (a list of 6 numbers)."""
+    cases = []
+    for rows, hint_en, hint_ja in HEIGHT_CASES:
+        board = board_from(rows)
+        expected = [int(n) for n in (board != 0).sum(axis=0)]
+        shown = f" [{board_text(board)}]" if len(rows) <= 4 else ""  # a tall board is too long for a hint
+        cases.append(Case(args=(board,), expected=expected,
+                          accept=lambda result, expected=expected: _numbers(result) == expected,
+                          hint_en=hint_en + shown, hint_ja=hint_ja + shown))
+    return run(column_heights, cases, title=tr(en="Check of column_heights", ja="column_heights のチェック"))
+
+
+def _numbers(result):
+    """A list of whole numbers, or None when ``result`` is not a sequence of them."""
+    try:
+        values = list(result)
+        if not all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in values):
+            return None
+        return [int(v) for v in values]
+    except TypeError:
+        return None
+
+
+# ------------------------------------------------------------------ evaluate
+EVALUATION_CASES = [
+    # (board A, board B, hint en, hint ja): A must score higher than B
+    (["RRGG.."], ["RGRG.."], "the same puyos: on A the same colours touch side by side, on B they do not",
+     "同じぷよ: A は同じ色がとなり合っていて、B はばらばら"),
+    (["R.G...", "R.G..."], ["R.G...", "G.R..."], "the same puyos: on A the same colours are stacked, on B mixed",
+     "同じぷよ: A は同じ色が縦に重なっていて、B はまざっている"),
+    (["RGBYRG"], ["..R...", "..G...", "..B...", "..Y...", "..R...", "..G..."],
+     "the same 6 puyos: A is low and flat, B is a tower in column 2, where new pairs appear "
+     "(when it is full, the game is over)",
+     "同じ 6 個のぷよ: A は低く平ら、B は新しいぷよが出てくる 2 列に積み上がった塔"
+     "（そこがいっぱいになるとゲームオーバー）"),
+]
+
+
+def check_evaluation(evaluate):
+    """``evaluate(board)`` returns a number: higher for a board that is better to build chains on."""
+    if not callable(evaluate):
+        return run(evaluate, [])
+
+    def compare(board_a, board_b):
+        return evaluate(board_a), evaluate(board_b)
+
+    def higher(result):
+        a, b = result
+        return all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in (a, b)) and a > b
+
+    cases = []
+    for rows_a, rows_b, hint_en, hint_ja in EVALUATION_CASES:
+        a, b = board_from(rows_a), board_from(rows_b)
+        cases.append(Case(args=(a, b), expected=tr(en="(score of A, score of B) with A > B",
+                                                    ja="(A の点, B の点) で A > B"),
+                          accept=higher, hint_en=f"{hint_en} [A: {board_text(a)}] [B: {board_text(b)}]",
+                          hint_ja=f"{hint_ja} [A: {board_text(a)}] [B: {board_text(b)}]"))
+    return run(compare, cases, title=tr(en="Check of evaluate: board A must score higher than board B",
+                                        ja="evaluate のチェック: 盤 A の点が盤 B より高くなるはずです"))
+
+
+__all__ = ["board_from", "board_text", "check_column_heights", "check_evaluation", "check_groups_to_pop",
+           "groups_answer"]

@@ -1,0 +1,281 @@
+"""Self-checks for the "learning from scratch" lessons (01 to 03).
+
+- ``check_cube(Cube, Variable)``          (lesson 01) forward x³, backward 3x² · gy
+- ``check_backward(MyFunction, Variable)`` (lesson 01) any one-input function: does its
+  backward agree with the slope measured by numbers?
+- ``check_mul(Mul, Variable)``            (lesson 02) two inputs: forward x0 · x1, backward
+  (gy · x1, gy · x0)
+- ``check_sgd_step(sgd_step)``            (lesson 03) w ← w - lr · grad for every parameter
+
+The student's own ``Variable`` and ``Function`` classes are used, so a check works with
+the classes written in the lesson. A function is tried the way the lessons use it::
+
+    f = Cube()
+    y = f(Variable(np.array(2.0)))     # forward
+    gx = f.backward(np.array(1.0))     # backward: d(result)/dx, given gy = d(result)/dy
+"""
+
+import numpy as np
+
+from ..messages import tr
+from . import Case, run
+
+
+def _array(value):
+    return np.array(value, dtype=np.float64)
+
+
+def _close(result, expected):
+    """True when ``result`` is a number or an array (or list) of numbers close to ``expected``."""
+    if result is None or _is_variable(result) or isinstance(result, tuple):
+        return False
+    try:
+        result = np.asarray(result, dtype=np.float64)
+    except (TypeError, ValueError):
+        return False
+    return result.shape == np.shape(expected) and bool(np.allclose(result, expected, rtol=1e-6, atol=1e-9))
+
+
+def _plain(value):
+    """numpy results as plain Python numbers and lists, so a report reads ``12.0``, not ``np.float64(12.0)``."""
+    if isinstance(value, (np.ndarray, np.generic)):
+        return value.tolist()
+    if isinstance(value, (tuple, list)):
+        return tuple(_plain(v) for v in value)  # a tuple, also from a list: both are fine from backward
+    return value
+
+
+def _is_variable(value):
+    return (hasattr(value, "data") and hasattr(value, "creator")) or type(value).__name__ == "Variable"
+
+
+def _forward(function_class, variable_class, *xs):
+    """``function_class()(Variable(x), ...)`` -> the output's data."""
+    output = function_class()(*[variable_class(_array(x)) for x in xs])
+    return _plain(output.data if hasattr(output, "data") else output)
+
+
+def _backward(function_class, variable_class, xs, gy):
+    """Run forward on ``xs``, then ``backward(gy)``; returns what backward returned."""
+    function = function_class()
+    function(*[variable_class(_array(x)) for x in xs])
+    return _plain(function.backward(_array(gy)))
+
+
+class _Words:
+    """Text shown as it is (not in quotes) where a check prints what it expected."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def _show(value):
+    """A short text of a number or an array, for hints."""
+    return np.array2string(np.asarray(value), precision=4) if np.ndim(value) else f"{float(value):g}"
+
+
+def _say_tips(result, tips):
+    """After a failed check, print the tips whose condition holds (each once)."""
+    if result.passed:
+        return result
+    for condition, en, ja in tips:
+        try:
+            hit = condition()
+        except Exception:  # the student's code fails here too: the report above says where
+            hit = False
+        if hit:
+            line = "💡 " + tr(en=en, ja=ja)
+            print(line)
+            result.lines.append(line)
+    return result
+
+
+# ------------------------------------------------------------------ lesson 01: Cube
+def check_cube(Cube, Variable):
+    """``Cube`` computes y = x³ (forward) and dy/dx · gy = 3x² · gy (backward)."""
+    if not callable(Cube):
+        return run(Cube, [])
+    xs = _array([1.0, -2.0, 0.5])
+    cases = [
+        Case(args=("forward", 2.0), expected=8.0, accept=lambda r: _close(r, 8.0),
+             hint_en="forward at x = 2: 2³ = 8", hint_ja="forward で x = 2: 2³ = 8"),
+        Case(args=("forward", xs), expected=(xs ** 3).tolist(), accept=lambda r: _close(r, xs ** 3),
+             hint_en=f"forward on the array {_show(xs)} (each number cubed)",
+             hint_ja=f"配列 {_show(xs)} で forward（1 つずつ 3 乗）"),
+        Case(args=("backward", 2.0, 1.0), expected=12.0, accept=lambda r: _close(r, 12.0),
+             hint_en="backward at x = 2 with gy = 1: 3 · 2² = 12",
+             hint_ja="x = 2、gy = 1 で backward: 3 · 2² = 12"),
+        Case(args=("backward", -1.0, 1.0), expected=3.0, accept=lambda r: _close(r, 3.0),
+             hint_en="backward at x = -1 with gy = 1: 3 · (-1)² = 3",
+             hint_ja="x = -1、gy = 1 で backward: 3 · (-1)² = 3"),
+        Case(args=("backward", 2.0, 0.5), expected=6.0, accept=lambda r: _close(r, 6.0),
+             hint_en="backward at x = 2 with gy = 0.5: 3 · 2² · 0.5 = 6 (the chain rule multiplies by gy)",
+             hint_ja="x = 2、gy = 0.5 で backward: 3 · 2² · 0.5 = 6（連鎖律で gy をかけます）"),
+        Case(args=("backward", xs, 1.0), expected=(3 * xs ** 2).tolist(), accept=lambda r: _close(r, 3 * xs ** 2),
+             hint_en=f"backward on the array {_show(xs)}", hint_ja=f"配列 {_show(xs)} で backward"),
+    ]
+
+    def attempt(step, x, gy=None):
+        if step == "forward":
+            return _forward(Cube, Variable, x)
+        return _backward(Cube, Variable, [x], gy)
+
+    result = run(attempt, cases, title=tr(en="Check of Cube", ja="Cube のチェック"))
+    return _say_tips(result, [
+        (lambda: _close(attempt("backward", 2.0, 0.5), 12.0),
+         "backward must multiply the local slope 3x² by gy (the gradient that arrives from later).",
+         "backward では、その場の傾き 3x² に gy（後ろから届いた勾配）をかけます。"),
+        (lambda: _close(attempt("backward", 2.0, 1.0), 8.0),
+         "backward returned x³, the value of forward. Its job is the slope: 3x² · gy.",
+         "backward が x³（forward の値）を返しています。返すのは傾き 3x² · gy です。"),
+        (lambda: _is_variable(attempt("backward", 2.0, 1.0)),
+         "backward works on numpy arrays: use self.input.data (the array), and return an array, not a Variable.",
+         "backward は numpy の配列で計算します。self.input.data（配列）を使い、Variable ではなく配列を返しましょう。"),
+        (lambda: attempt("backward", 2.0, 1.0) is None,
+         "backward returned None: did you forget `return`?",
+         "backward が None を返しています。`return` を書き忘れていませんか？"),
+    ])
+
+
+# ------------------------------------------------------------------ lesson 01: any function
+def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
+    """Compare ``backward`` of a one-input function with the slope measured by numbers.
+
+    At each x of ``at``: the slope (f(x + eps) - f(x - eps)) / (2 eps) of your forward
+    must equal what your backward returns with gy = 1.
+    """
+    if not callable(MyFunction):
+        return run(MyFunction, [])
+    name = getattr(MyFunction, "__name__", "function")
+    cases = []
+    for x in at:
+        try:
+            slope = (float(np.sum(_forward(MyFunction, Variable, x + eps)))
+                     - float(np.sum(_forward(MyFunction, Variable, x - eps)))) / (2 * eps)
+        except Exception:  # forward itself fails: the case reports it when it runs
+            slope = None
+        expected = tr(en="about {s:.6g} (measured)", ja="約 {s:.6g}（測った値）", s=slope) if slope is not None \
+            else tr(en="a number (but forward fails)", ja="数（でも forward でエラーが出ます）")
+        cases.append(Case(args=(x,), expected=_Words(expected),
+                          accept=lambda r, slope=slope: slope is not None and _close_loose(r, slope),
+                          hint_en=f"x = {x:g}", hint_ja=f"x = {x:g}"))
+
+    def attempt(x):
+        return _backward(MyFunction, Variable, [x], 1.0)
+
+    return run(attempt, cases, title=tr(en="Check of {name}.backward against measured slopes",
+                                        ja="{name}.backward と、数値で測った傾きの比較", name=name))
+
+
+def _close_loose(result, expected):
+    """Closeness for a slope measured by numbers (which has rounding errors of about eps²)."""
+    if result is None or _is_variable(result) or isinstance(result, tuple):
+        return False
+    try:
+        return bool(np.allclose(np.asarray(result, dtype=np.float64), expected, rtol=1e-4, atol=1e-6))
+    except (TypeError, ValueError):
+        return False
+
+
+# ------------------------------------------------------------------ lesson 02: Mul
+def check_mul(Mul, Variable):
+    """``Mul`` computes y = x0 · x1 and returns ``(gy · x1, gy · x0)`` from backward."""
+    if not callable(Mul):
+        return run(Mul, [])
+    a, b = _array([1.0, 2.0, -3.0]), _array([4.0, -1.0, 0.5])
+
+    def pair(expected0, expected1):
+        return lambda r: isinstance(r, tuple) and len(r) == 2 \
+            and _close(r[0], expected0) and _close(r[1], expected1)
+
+    cases = [
+        Case(args=("forward", 3.0, 4.0, None), expected=12.0, accept=lambda r: _close(r, 12.0),
+             hint_en="forward: 3 · 4 = 12", hint_ja="forward: 3 · 4 = 12"),
+        Case(args=("forward", a, b, None), expected=(a * b).tolist(), accept=lambda r: _close(r, a * b),
+             hint_en=f"forward on arrays {_show(a)} · {_show(b)}",
+             hint_ja=f"配列で forward: {_show(a)} · {_show(b)}"),
+        Case(args=("backward", 3.0, 4.0, 1.0), expected=(4.0, 3.0), accept=pair(4.0, 3.0),
+             hint_en="backward at x0 = 3, x1 = 4, gy = 1: (4, 3) — each input gets the OTHER input",
+             hint_ja="x0 = 3、x1 = 4、gy = 1 で backward: (4, 3) — それぞれ「もう一方」の入力になります"),
+        Case(args=("backward", 3.0, 4.0, 2.0), expected=(8.0, 6.0), accept=pair(8.0, 6.0),
+             hint_en="backward with gy = 2: (2 · 4, 2 · 3) = (8, 6)",
+             hint_ja="gy = 2 で backward: (2 · 4, 2 · 3) = (8, 6)"),
+        Case(args=("backward", a, b, 1.0), expected=(b.tolist(), a.tolist()), accept=pair(b, a),
+             hint_en="backward on the arrays, gy = 1", hint_ja="配列で backward、gy = 1"),
+    ]
+
+    def attempt(step, x0, x1, gy):
+        if step == "forward":
+            return _forward(Mul, Variable, x0, x1)
+        return _backward(Mul, Variable, [x0, x1], gy)
+
+    result = run(attempt, cases, title=tr(en="Check of Mul", ja="Mul のチェック"))
+    return _say_tips(result, [
+        (lambda: pair(3.0, 4.0)(attempt("backward", 3.0, 4.0, 1.0)),
+         "The gradients are swapped: d(x0 · x1)/dx0 is x1, and d(x0 · x1)/dx1 is x0.",
+         "勾配が入れかわっています。d(x0 · x1)/dx0 は x1、d(x0 · x1)/dx1 は x0 です。"),
+        (lambda: pair(4.0, 3.0)(attempt("backward", 3.0, 4.0, 2.0)),
+         "Multiply both gradients by gy (the chain rule).",
+         "どちらの勾配にも gy をかけましょう（連鎖律）。"),
+        (lambda: not isinstance(attempt("backward", 3.0, 4.0, 1.0), tuple),
+         "Mul has two inputs, so backward returns two gradients: `return gx0, gx1`.",
+         "Mul は入力が 2 つなので、backward は勾配を 2 つ返します: `return gx0, gx1`"),
+    ])
+
+
+# ------------------------------------------------------------------ lesson 03: sgd_step
+class _Parameter:
+    """A parameter as the lessons' Variables have it: ``data`` and ``grad`` (numpy arrays)."""
+
+    def __init__(self, data, grad):
+        self.data, self.grad = _array(data), _array(grad)
+
+
+def check_sgd_step(sgd_step):
+    """``sgd_step(params, lr)`` moves every parameter downhill: ``p.data ← p.data - lr · p.grad``."""
+    if not callable(sgd_step):
+        return run(sgd_step, [])
+    examples = [
+        ([(1.0, 0.5)], 0.1, "one parameter: 1 - 0.1 · 0.5 = 0.95", "パラメータ 1 つ: 1 - 0.1 · 0.5 = 0.95"),
+        ([(2.0, -4.0), (0.0, 1.0)], 0.5, "two parameters, lr = 0.5: 2 + 2 = 4 and 0 - 0.5 = -0.5",
+         "パラメータ 2 つ、lr = 0.5: 2 + 2 = 4 と 0 - 0.5 = -0.5"),
+        ([([1.0, 2.0, 3.0], [1.0, 0.0, -1.0])], 0.01, "an array parameter: each number moves by itself",
+         "配列のパラメータ: 1 つずつ動きます"),
+    ]
+    cases = []
+    for pairs, lr, hint_en, hint_ja in examples:
+        expected = [_array(data) - lr * _array(grad) for data, grad in pairs]
+        cases.append(Case(args=(pairs, lr), expected=[e.tolist() for e in expected],
+                          accept=lambda r, expected=expected: len(r) == len(expected)
+                          and all(_close(np.asarray(x), e) for x, e in zip(r, expected)),
+                          hint_en=hint_en, hint_ja=hint_ja))
+
+    def attempt(pairs, lr):
+        params = [_Parameter(data, grad) for data, grad in pairs]
+        sgd_step(params, lr)
+        return [np.asarray(p.data).tolist() for p in params]
+
+    result = run(attempt, cases, title=tr(en="Check of sgd_step", ja="sgd_step のチェック"))
+
+    def after(data, grad, lr):
+        params = [_Parameter(data, grad)]
+        sgd_step(params, lr)
+        return params[0].data
+
+    return _say_tips(result, [
+        (lambda: _close(after(1.0, 0.5, 0.1), 1.05),
+         "The parameter went uphill: subtract lr · grad (the gradient points uphill).",
+         "パラメータが坂を上っています。lr · grad を引きましょう（勾配は上り坂の向きです）。"),
+        (lambda: _close(after(1.0, 0.5, 0.1), 0.5),
+         "Multiply the gradient by lr before subtracting it (small steps).",
+         "勾配に lr をかけてから引きましょう（小さな歩幅で進みます）。"),
+        (lambda: _close(after(1.0, 0.5, 0.1), 1.0),
+         "Nothing changed: change each parameter itself, with p.data -= lr * p.grad.",
+         "何も変わっていません。p.data -= lr * p.grad のように、パラメータそのものを書きかえましょう。"),
+    ])
+
+
+__all__ = ["check_backward", "check_cube", "check_mul", "check_sgd_step"]

@@ -1,0 +1,208 @@
+"""Self-checks for the tic-tac-toe lessons (10 to 12).
+
+- ``check_winner(winner)``                 (lesson 10) who has three in a row?
+- ``check_win_if_you_can(agent)``          (lesson 11) an agent that never misses a win
+- ``check_minimax(minimax)``               (lesson 12) the value of a position with perfect play
+
+Boards are like the observation of ``games.make("tictactoe")``: a 3×3 numpy array,
+0 empty, 1 an X (player 0), 2 an O (player 1). ``board_from("XO./.X./..O")`` makes one.
+"""
+
+import numpy as np
+
+from ..agents.tictactoe import value as perfect_value
+from ..envs import make
+from ..messages import tr
+from . import Case, run
+
+MARKS = ".XO"
+
+
+def board_from(text):
+    """A 3×3 board from text, rows split by ``/``: ``"XO./.X./..O"`` ('.' empty, X = 1, O = 2)."""
+    rows = text.split("/")
+    return np.array([[MARKS.index(mark) for mark in row] for row in rows], dtype=np.int8)
+
+
+def board_text(board):
+    """The board as one line of text, rows split by ``/`` (the inverse of ``board_from``)."""
+    return "/".join("".join(MARKS[int(v)] for v in row) for row in np.asarray(board).reshape(3, 3))
+
+
+def position(moves):
+    """A game of tic-tac-toe after the squares ``moves`` were played (X first)."""
+    env = make("tictactoe")
+    env.reset(seed=0)
+    for square in moves:
+        env.step(square)
+    return env
+
+
+def _as_int(value):
+    """``value`` as an int (numpy integers too), or None for anything else (bool included)."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, np.ndarray) and value.shape == ():
+        value = value.item()
+    try:
+        return int(value) if int(value) == value else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _plain(value):
+    """A numpy number as a Python number, so a report reads ``2``, not ``np.int8(2)``."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+# ------------------------------------------------------------------ lesson 10: winner
+WINNER_CASES = [
+    # (board, expected, hint en, hint ja)
+    (".../.../...", 0, "an empty board: nobody", "空の盤: だれも勝っていません"),
+    ("XXX/OO./...", 1, "X has the top row", "X が上の横一列"),
+    ("XO./XO./.O.", 2, "O has the middle column", "O が真ん中の縦一列"),
+    ("O.X/.XO/XO.", 1, "X has the diagonal ╱", "X がななめ ╱"),
+    ("O.X/XOX/..O", 2, "O has the diagonal ╲", "O がななめ ╲"),
+    ("..X/OOX/.XX", 1, "X has the right column", "X が右の縦一列"),
+    ("XOX/XOO/OXX", 0, "a full board with no line: a draw, nobody", "うまっているけれど一列がない: 引き分け"),
+    ("XX./OO./...", 0, "two in a row is not yet a line", "2 つ並んだだけでは、まだ一列ではありません"),
+    ("X.O/.X./O..", 0, "X has two on a diagonal, and the corner is empty", "X はななめに 2 つ、すみは空いています"),
+    ("XXO/.O./O.X", 2, "O has the diagonal ╱", "O がななめ ╱"),
+]
+
+
+def _random_positions(count, seed):
+    """Positions from random games, with the game's own answer: ``[(board, winner mark), ...]``."""
+    env = make("tictactoe")
+    rng = np.random.default_rng(seed)
+    found = []
+    game = 0
+    while len(found) < count:
+        obs, _ = env.reset(seed=seed + game)
+        game += 1
+        while not env.terminated:
+            legal = env.legal_actions()
+            obs, _, _, _, info = env.step(legal[int(rng.integers(len(legal)))])
+        winner = info["winner"]
+        found.append((obs, 0 if winner is None else winner + 1))
+    return found
+
+
+def check_winner(winner):
+    """``winner(board)`` returns 1 when X has three in a row, 2 when O has, else 0."""
+    cases = [Case(args=(board_from(text),), expected=expected,
+                  accept=lambda result, expected=expected: _as_int(result) == expected,
+                  hint_en=f"{text} — {hint_en}", hint_ja=f"{text} — {hint_ja}")
+             for text, expected, hint_en, hint_ja in WINNER_CASES]
+    for board, expected in _random_positions(6, seed=7):
+        cases.append(Case(args=(board,), expected=expected,
+                          accept=lambda result, expected=expected: _as_int(result) == expected,
+                          hint_en=f"{board_text(board)} — the end of a random game",
+                          hint_ja=f"{board_text(board)} — ランダムな対局の終わり"))
+    result = run(lambda board: _plain(winner(board.copy())), cases,  # a copy: the check's board stays as it was
+                 title=tr(en="Check of winner", ja="winner のチェック"))
+    if not result.passed and any(_returns_bool(winner, board_from(text)) for text, *_ in WINNER_CASES):
+        line = "💡 " + tr(en="Return the mark (1 for X, 2 for O, 0 for nobody), not True or False.",
+                          ja="True / False ではなく、印の番号（X なら 1、O なら 2、だれもいなければ 0）を返しましょう。")
+        print(line)
+        result.lines.append(line)
+    return result
+
+
+def _returns_bool(function, board):
+    try:
+        return isinstance(function(board), (bool, np.bool_))
+    except Exception:
+        return False
+
+
+# ------------------------------------------------------------------ lesson 11: win if you can
+WIN_POSITIONS = [
+    # (moves so far, hint en, hint ja)
+    ([0, 3, 1, 4], "X to move has two on the top row: square 2 wins", "X の番、上の段に 2 つ: 2 で勝てます"),
+    ([4, 0, 2, 1, 8, 3], "X to move can win at 5 or at 6: either is right",
+     "X の番、5 でも 6 でも勝てます: どちらでも正解"),
+    ([0, 4, 8, 2, 3], "O to move: square 6 wins for O", "O の番: 6 で O の勝ち"),
+    ([0, 4, 1, 5, 8], "O to move: X threatens 2, but O wins at once at 3: win, do not block",
+     "O の番: X は 2 をねらっていますが、O は 3 ですぐ勝てます。ふせぐより勝ちましょう"),
+    ([4, 0, 3, 1], "X to move: O threatens 2, but X wins at once at 5",
+     "X の番: O は 2 をねらっていますが、X は 5 ですぐ勝てます"),
+    ([4, 0], "no win yet: any empty square is fine", "まだ勝てる手はありません: 空いているマスならどこでも OK"),
+]
+
+
+def winning_moves(env):
+    """The squares that win at once for the player to move (empty list when there are none)."""
+    return [square for square in env.legal_actions() if env.clone().play(square) == 1.0]
+
+
+def _win_case(moves, hint_en, hint_ja):
+    env = position(moves)
+    wins = winning_moves(env)
+    right = wins or env.legal_actions()
+    board = str(env).replace("\n", "/")
+    return Case(args=(env,), expected=right, accept=lambda result: _as_int(result) in right,
+                hint_en=f"{board} — {hint_en}", hint_ja=f"{board} — {hint_ja}")
+
+
+def check_win_if_you_can(agent):
+    """``agent(env)`` plays a winning square whenever there is one (and a legal one otherwise)."""
+    cases = [_win_case(moves, hint_en, hint_ja) for moves, hint_en, hint_ja in WIN_POSITIONS]
+    return run(lambda env: _plain(agent(env.clone())), cases,  # a copy: the agent may try moves on it
+               title=tr(en="Check of your agent", ja="エージェントのチェック"))
+
+
+# ------------------------------------------------------------------ lesson 12: minimax
+MINIMAX_POSITIONS = [
+    # (moves so far, hint en, hint ja)
+    ([0, 3, 1, 4], "X to move can win at once (square 2): +1", "X の番ですぐ勝てる（2）: +1"),
+    ([0, 4, 1], "O to move must block square 2; then nobody can win: 0",
+     "O の番: 2 をふさげば、どちらも勝てない: 0"),
+    ([4, 1, 0, 8, 6], "O to move, but X threatens 2 and 3 at once: O loses, -1",
+     "O の番ですが、X が 2 と 3 の 2 か所をねらっている: O の負け、-1"),
+    ([4, 1, 0], "O to move must block square 8 — and then X makes two threats: -1",
+     "O の番: 8 をふさいでも、次に X が 2 か所をねらえる: -1"),
+    ([0, 4, 8, 1, 7], "O to move: O must block 6, and no one wins: 0",
+     "O の番: 6 をふさげば、だれも勝てない: 0"),
+    ([4, 0, 8, 2, 1, 7, 3, 5], "only square 6 is left: a draw, 0", "残りは 6 だけ: 引き分け、0"),
+    ([0, 1, 4, 8], "X to move: 8 is blocked, but X can make two threats: +1",
+     "X の番: 8 はふさがれたが、X は 2 か所をねらう手を打てる: +1"),
+]
+
+
+def true_value(env):
+    """The value of a position for the player to move with perfect play: +1, 0 or -1."""
+    return int(np.sign(perfect_value(tuple(env.board), env.current_player + 1)))
+
+
+def check_minimax(minimax):
+    """``minimax(env)`` returns +1, 0 or -1: the result for the player to move, with perfect play."""
+    cases = []
+    for moves, hint_en, hint_ja in MINIMAX_POSITIONS:
+        env = position(moves)
+        expected = true_value(env)
+        board = str(env).replace("\n", "/")
+        cases.append(Case(args=(env,), expected=expected,
+                          accept=lambda result, expected=expected: _as_int(result) == expected,
+                          hint_en=f"{board} — {hint_en}", hint_ja=f"{board} — {hint_ja}"))
+    answers = {}
+
+    def attempt(env):
+        result = _plain(minimax(env.clone()))  # a copy: minimax may play moves on it
+        answers[id(env)] = result
+        return result
+
+    result = run(attempt, cases, title=tr(en="Check of minimax", ja="minimax のチェック"))
+    given = [(_as_int(answers.get(id(case.args[0]))), case.expected) for case in cases]
+    if not result.passed and all(a == -e for a, e in given) and any(e for _, e in given):
+        line = "💡 " + tr(en="Every answer has the wrong sign: the value is from the view of the player "
+                             "to move, and the opponent's best is your worst (value = -minimax(child)).",
+                          ja="答えの符号がすべて逆です。値は「今の手番のプレイヤー」から見たもので、"
+                             "相手にとっての最善は自分にとっての最悪です（値 = -minimax(child)）。")
+        print(line)
+        result.lines.append(line)
+    return result
+
+
+__all__ = ["board_from", "board_text", "check_minimax", "check_win_if_you_can", "check_winner",
+           "position", "true_value", "winning_moves"]

@@ -1,0 +1,150 @@
+"""Encoders: turn a game position into the numbers a neural network reads.
+
+A network wants a flat vector of floats, and it learns faster when each number means one
+simple thing ("is there one of *my* discs here?"). So each game gets an encoder
+``encode(env) -> 1-D float32 array`` made of *planes*: one 0/1 value per square for each
+question asked about the board, laid end to end.
+
+Two-player games are encoded **from the view of the player to move** ("my discs",
+"the opponent's discs"), not as black / white. Then one network can play either side:
+the position it sees always looks like "my turn".
+
+====================  =======================================================  ==============
+game                  planes                                                   size
+====================  =======================================================  ==============
+``tictactoe``         my marks, opponent's marks                                2 × 9 = 18
+``connectfour``       my discs, opponent's discs                                2 × 42 = 84
+``othello``           my discs, opponent's discs, my legal moves,               4 × 36 = 144
+                      opponent's legal moves (the classic 4 planes)             (6 × 6)
+``minesweeper``       hidden, then one plane per number 0 .. 8                  10 × 81 = 810
+                                                                                (9 × 9)
+``puyopuyo``          one plane per colour (12 × 6 each), then the pair to      76 × colours
+                      place and the next pair (one-hot colour of each puyo)     = 304
+====================  =======================================================  ==============
+
+``encoder_for(game)`` returns the encoder of a game (by name); ``encode(env)`` picks it
+from ``env.name``.
+
+Symmetries
+    A board turned or mirrored is the same game: a good move stays good on the turned
+    board. ``symmetries(game, env)`` lists the turns and mirrors of a game, so that
+    training can keep each transition once per symmetry (``augment=True``): the agent
+    learns from several positions for the price of one game. Tic-tac-toe has 8 (4 turns,
+    each mirrored or not); Connect Four 2 (left-right mirror: gravity has a direction);
+    Othello the 4 that keep the official opening (turning it a quarter would give a
+    position that cannot happen); the others none.
+"""
+
+import numpy as np
+
+from ..errors import BadOptionError
+from ..messages import tr
+
+
+def _planes(*planes):
+    """Lay 0/1 planes (bool arrays of any shape) end to end as one float32 vector."""
+    return np.concatenate([np.ravel(plane) for plane in planes]).astype(np.float32)
+
+
+def mine_and_theirs(env):
+    """Tic-tac-toe and Connect Four: my pieces, then the opponent's (board values 1 and 2)."""
+    board = np.asarray(env.board)
+    me = env.current_player + 1  # 1 for player 0, 2 for player 1
+    return _planes(board == me, board == 3 - me)
+
+
+def _bits(bitboard, squares):
+    """A bitboard (an int, bit i = square i) as a bool array of ``squares`` values."""
+    data = np.frombuffer(bitboard.to_bytes(squares // 8 + 1, "little"), dtype=np.uint8)
+    return np.unpackbits(data, count=squares, bitorder="little").view(bool)
+
+
+def othello_planes(env):
+    """Othello: my discs, the opponent's discs, my legal moves, the opponent's legal moves."""
+    squares = env.size * env.size
+    me = env.current_player
+    mine, theirs = env.discs[me], env.discs[1 - me]
+    # The engine's own move finder (bitboards) answers "where could each side play?" at once.
+    my_moves = env._find_moves(mine, theirs) if not env.terminated else 0
+    their_moves = env._find_moves(theirs, mine) if not env.terminated else 0
+    return _planes(_bits(mine, squares), _bits(theirs, squares),
+                   _bits(my_moves, squares), _bits(their_moves, squares))
+
+
+def minesweeper_planes(env):
+    """Minesweeper: a plane of hidden cells, then one plane for each number 0 .. 8."""
+    board = np.asarray(env.board)
+    hidden = (board < 0) | (board > 8)  # a mine (9) is only shown once the game is over
+    return _planes(hidden, *(board == number for number in range(9)))
+
+
+def puyopuyo_planes(env):
+    """Puyo Puyo: one plane per colour, then the current pair and the next pair, one-hot."""
+    board = np.asarray(env.board)
+    colours = range(1, env.colours + 1)
+    pair, following = env.pair, env.next_pairs[0]
+    puyos = np.array([pair[0], pair[1], following[0], following[1]])
+    return _planes(*(board == colour for colour in colours), puyos[:, None] == np.array(colours))
+
+
+ENCODERS = {
+    "tictactoe": mine_and_theirs,
+    "connectfour": mine_and_theirs,
+    "othello": othello_planes,
+    "minesweeper": minesweeper_planes,
+    "puyopuyo": puyopuyo_planes,
+}
+
+
+def encoder_for(game):
+    """The encoder of the game called ``game`` (a name such as ``"othello"``)."""
+    if game not in ENCODERS:
+        raise BadOptionError(tr(
+            en="There is no encoder for the game {game!r}. Games with an encoder: {names}.",
+            ja="ゲーム {game!r} のエンコーダーはありません。エンコーダーがあるゲーム: {names}",
+            game=game, names=", ".join(ENCODERS)))
+    return ENCODERS[game]
+
+
+def encode(env):
+    """The position of ``env`` as a network input (the encoder is chosen by ``env.name``)."""
+    return encoder_for(env.name)(env)
+
+
+# ------------------------------------------------------------------ symmetries
+def _grids(game, env):
+    """The symmetries of the game's grid, each as an array ``src``: turned[i] = board[src[i]]."""
+    if game == "tictactoe":
+        grid = np.arange(9).reshape(3, 3)
+        turned = [np.rot90(grid, k) for k in range(4)]
+        return turned + [t.T for t in turned]  # the 4 turns, and each mirrored across a diagonal
+    if game == "connectfour":
+        grid = np.arange(env.rows * env.columns).reshape(env.rows, env.columns)
+        return [grid, grid[:, ::-1]]
+    if game == "othello":
+        grid = np.arange(env.size * env.size).reshape(env.size, env.size)
+        return [grid, grid.T, grid[::-1, ::-1], grid[::-1, ::-1].T]
+    return []
+
+
+def symmetries(game, env):
+    """``[(state_src, action_src), ...]`` for each symmetry of ``game`` (the first is "unchanged").
+
+    Turned state = ``state[state_src]``; turned legal-action mask = ``mask[action_src]``;
+    an action ``a`` becomes ``argsort(action_src)[a]``. Every plane of the encoding is
+    turned the same way; actions that are not squares (Othello's pass) stay as they are.
+    """
+    state_size = len(encoder_for(game)(env))
+    grids = _grids(game, env)
+    if not grids:
+        return [(np.arange(state_size), np.arange(env.num_actions))]
+    found = []
+    for grid in grids:
+        src, cells = grid.ravel(), grid.size
+        state_src = np.concatenate([src + plane * cells for plane in range(state_size // cells)])
+        if game == "connectfour":  # actions are columns: the mirrored top row
+            action_src = grid[0] % grid.shape[1]
+        else:  # actions are squares, then perhaps actions that are not (a pass)
+            action_src = np.concatenate([src, np.arange(cells, env.num_actions)])
+        found.append((state_src, action_src))
+    return found

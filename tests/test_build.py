@@ -1,0 +1,297 @@
+"""build.py: which Pyodide files the site bundles, that they are checked, and that the site
+needs nothing from another web server."""
+
+import json
+import re
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, build, kernel_settings, start_server
+
+# What the kernel needs at start (micropip, comm, jedi, ipython and their dependencies)
+# plus numpy for games. Written out so that a change of the closure is seen in review.
+EXPECTED_CLOSURE = {
+    "numpy",
+    "micropip", "comm", "jedi", "parso",
+    "ipython", "asttokens", "decorator", "executing", "matplotlib-inline", "prompt-toolkit",
+    "pure-eval", "pygments", "six", "stack-data", "traitlets", "wcwidth",
+}
+OUR_WHEELS = {"games", "piplite", "ipykernel", "pyodide-kernel"}
+CDN_HOSTS = ["cdn.jsdelivr.net", "unpkg.com", "cdnjs.cloudflare.com", "esm.sh", "skypack.dev",
+             "fonts.googleapis.com", "fonts.gstatic.com", "pypi.org", "files.pythonhosted.org"]
+# Upstream code that names a CDN only as the fallback for a setting our site sets, or for
+# Node.js; tests below check that the setting is set, and the browser test sees no request.
+CDN_FALLBACKS = {
+    # the kernel extension's default pyodideUrl, used only when none is configured
+    "extensions/@jupyterlite/pyodide-kernel-extension/static/*.js": "cdn.jsdelivr.net",
+    "extensions/@jupyterlite/pyodide-kernel-extension/static/schema/kernel.v0.schema.json":
+        "cdn.jsdelivr.net|pypi.org",
+    # Pyodide's package base URL when it runs in Node.js without a lock file URL
+    "static/pyodide/pyodide.mjs": "cdn.jsdelivr.net",
+}
+
+
+@pytest.fixture(scope="module")
+def source():
+    return build.choose_pyodide_source(None)
+
+
+@pytest.fixture(scope="module")
+def lock(source):
+    return build.read_lock(build.open_pyodide_source(source))
+
+
+@pytest.fixture(scope="module")
+def games_wheel(tmp_path_factory):
+    return build.build_games_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture
+def local_copy(source, lock, games_wheel, tmp_path):
+    """A folder with what the site needs from the Pyodide source, to damage in a test."""
+    read = build.open_pyodide_source(source)
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    names = [build.LOCK_NAME, *build.CORE_FILES] + [
+        entry["file_name"] for entry in build.lock_closure(lock, build.site_roots(games_wheel)).values()]
+    for name in names:
+        (folder / name).write_bytes(read(name))
+    return folder
+
+
+def run_build(*args):
+    return subprocess.run([sys.executable, str(ROOT / "build.py"), *args],
+                          capture_output=True, text=True, timeout=600)
+
+
+# ---------------------------------------------------------------- which files
+
+def test_the_closure_is_exactly_what_the_site_needs(lock, games_wheel):
+    closure = build.lock_closure(lock, build.site_roots(games_wheel))
+    assert set(closure) == EXPECTED_CLOSURE
+    assert not {"packaging", "scipy", "pandas", "matplotlib", "pyodide-http"} & set(closure)
+
+
+def test_the_closure_follows_dependencies():
+    lock = {"packages": {
+        "a": {"depends": ["B_c"]}, "b-c": {"depends": ["d"]}, "d": {"depends": []},
+        "unrelated": {"depends": []}}}
+    assert set(build.lock_closure(lock, ["a"])) == {"a", "b-c", "d"}
+    with pytest.raises(build.BuildError, match="does not list"):
+        build.lock_closure(lock, ["nowhere"])
+
+
+def test_the_games_wheel_depends_on_numpy_only(games_wheel):
+    assert games_wheel["name"] == "games"
+    assert games_wheel["depends"] == ["numpy"]
+    assert games_wheel["imports"] == ["games"]
+
+
+def test_kernel_start_packages_match_the_installed_kernel():
+    """If jupyterlite-pyodide-kernel changes what it loads at start, build.py must follow."""
+    static = build.kernel_extension_dir() / "static"
+    worker = "".join(path.read_text(encoding="utf-8") for path in static.glob("*.worker.*.js"))
+    assert 'loadPackage(["micropip"])' in worker
+    piplite_list = re.search(r'for\(let \w+ of(\[[^\]]*"ipython"[^\]]*\])', worker)
+    assert piplite_list, "the kernel's list of start packages was not found"
+    installed_at_start = set(json.loads(piplite_list.group(1)))
+    assert installed_at_start - set(build.KERNEL_OWN_WHEELS) == set(build.KERNEL_START_PACKAGES) - {"micropip"}
+    assert set(build.KERNEL_OWN_WHEELS) - {"piplite"} <= installed_at_start
+
+
+# ---------------------------------------------------------------- the built site
+
+def test_the_site_bundles_only_the_closure(built_site):
+    bundle = built_site / "static" / "pyodide"
+    site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
+    assert set(site_lock["packages"]) == EXPECTED_CLOSURE | OUR_WHEELS
+    files = {path.name for path in bundle.iterdir()}
+    assert files == {build.LOCK_NAME, *build.CORE_FILES} | {
+        entry["file_name"] for entry in site_lock["packages"].values()}
+
+
+def test_every_bundled_package_matches_its_sha256(built_site):
+    """Pyodide checks these sums in the browser; a wrong one would stop the kernel."""
+    bundle = built_site / "static" / "pyodide"
+    site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
+    for entry in site_lock["packages"].values():
+        assert build.digest((bundle / entry["file_name"]).read_bytes()) == entry["sha256"], entry["name"]
+
+
+def test_games_is_in_the_site_lock(built_site):
+    bundle = built_site / "static" / "pyodide"
+    entry = json.loads((bundle / build.LOCK_NAME).read_text())["packages"]["games"]
+    assert entry["imports"] == ["games"]
+    assert entry["depends"] == ["numpy"]
+    assert entry["package_type"] == "package" and entry["install_dir"] == "site"
+    with zipfile.ZipFile(bundle / entry["file_name"]) as wheel:
+        assert "games/__init__.py" in wheel.namelist()
+        assert "games/envs/tictactoe.py" in wheel.namelist()
+
+
+def test_the_kernel_settings_point_only_at_the_site(built_site):
+    settings = kernel_settings(built_site)
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert settings["disablePyPIFallback"] is True
+    site_lock = json.loads((built_site / "static/pyodide" / build.LOCK_NAME).read_text())
+    for package in settings["loadPyodideOptions"]["packages"]:
+        assert package in site_lock["packages"]
+
+
+def test_no_setting_names_another_server(built_site):
+    # every jupyter-lite.json, the indexes of contents and wheels, the Pyodide lock
+    # (build/schemas/all.json is left out: upstream schemas, whose descriptions link to docs)
+    settings = [path.read_text(encoding="utf-8") for path in [
+        *built_site.rglob("jupyter-lite.json"), *(built_site / "api").rglob("all.json"),
+        *(built_site / "extensions").rglob("all.json"), built_site / "static/pyodide" / build.LOCK_NAME]]
+    # jupyter-lite.ipynb is a page of upstream documentation; only its metadata is settings
+    settings += [json.dumps(json.loads(path.read_text(encoding="utf-8"))["metadata"])
+                 for path in built_site.rglob("jupyter-lite.ipynb")]
+    assert len(settings) > 5
+    for text in settings:
+        assert not re.search(r"(https?|wss?)://", text), text[:300]
+
+
+def test_no_file_in_the_site_refers_to_a_cdn(built_site):
+    pattern = re.compile("|".join(re.escape(host) for host in CDN_HOSTS).encode())
+    found = {}
+    for path in built_site.rglob("*"):
+        if path.is_file() and path.suffix not in (".whl", ".wasm", ".zip", ".png", ".ico"):
+            hosts = {m.decode() for m in pattern.findall(path.read_bytes())}
+            if hosts:
+                found[path.relative_to(built_site).as_posix()] = hosts
+    for file, hosts in list(found.items()):
+        for allowed_file, allowed_hosts in CDN_FALLBACKS.items():
+            if Path(file).match(allowed_file) and all(re.fullmatch(allowed_hosts, h) for h in hosts):
+                del found[file]
+                break
+    assert not found, f"files that refer to a CDN: {found}"
+
+
+def test_the_wheels_of_the_site_hold_no_cdn_address(built_site):
+    for wheel in (built_site / "static/pyodide").glob("games-*.whl"):
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                text = archive.read(name)
+                assert not any(host.encode() in text for host in CDN_HOSTS), name
+
+
+def test_the_server_sends_module_and_wasm_types(built_site):
+    server, base = start_server(built_site)
+    try:
+        for path, expected in [("static/pyodide/pyodide.mjs", "text/javascript"),
+                               ("static/pyodide/pyodide.asm.wasm", "application/wasm"),
+                               ("index.html", "text/html")]:
+            with urllib.request.urlopen(base + path) as response:
+                assert response.headers["Content-Type"].startswith(expected), path
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+# ---------------------------------------------------------------- refusals
+
+@pytest.mark.parametrize("victim", ["numpy", "pyodide.asm.mjs"])
+def test_a_tampered_file_is_refused(local_copy, lock, tmp_path, victim):
+    name = lock["packages"][victim]["file_name"] if victim in lock["packages"] else victim
+    data = bytearray((local_copy / name).read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (local_copy / name).write_bytes(bytes(data))
+    output = tmp_path / "site"
+    output.mkdir()
+    (output / "index.html").write_text("an old site")  # an earlier build must not survive
+
+    result = run_build("--pyodide", str(local_copy), "--output", str(output))
+
+    assert result.returncode != 0
+    assert name in result.stderr and "sha256" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not output.exists()
+    assert not list(tmp_path.glob(".site-building-*")), "the temporary build folder was left"
+
+
+def test_a_missing_file_is_refused(local_copy, lock, tmp_path):
+    name = lock["packages"]["jedi"]["file_name"]
+    (local_copy / name).unlink()
+    result = run_build("--pyodide", str(local_copy), "--output", str(tmp_path / "site"))
+    assert result.returncode != 0
+    assert name in result.stderr and "missing" in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_folder_that_is_not_pyodide_is_refused(tmp_path):
+    result = run_build("--pyodide", str(tmp_path / "nowhere"), "--output", str(tmp_path / "site"))
+    assert result.returncode != 0
+    assert "not a Pyodide distribution folder" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_unknown_flag_is_refused():
+    result = run_build("--frobnicate")
+    assert result.returncode != 0
+    assert "--frobnicate" in result.stderr and "--help" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("damage", ["truncated", "not a zip", "no package"])
+def test_a_corrupted_wheel_is_refused(games_wheel, tmp_path, damage):
+    wheel = tmp_path / games_wheel["path"].name
+    data = games_wheel["path"].read_bytes()
+    if damage == "truncated":
+        wheel.write_bytes(data[: len(data) // 2])
+    elif damage == "not a zip":
+        wheel.write_bytes(b"this is not a wheel")
+    else:
+        with zipfile.ZipFile(wheel, "w") as archive:
+            archive.writestr("games-0.1.0.dist-info/METADATA", "Name: games\nVersion: 0.1.0\n")
+    with pytest.raises(build.BuildError, match="corrupted or incomplete"):
+        build.check_wheel(wheel)
+
+
+def test_the_bundle_is_verified_when_copied(local_copy, lock, games_wheel, tmp_path):
+    """The copy step itself (not only the command line) refuses a wrong file."""
+    name = lock["packages"]["six"]["file_name"]
+    (local_copy / name).write_bytes(b"not six")
+    packages = build.lock_closure(lock, build.site_roots(games_wheel))
+    with pytest.raises(build.BuildError, match="does not match its sha256"):
+        build.copy_pyodide(build.open_pyodide_source(str(local_copy)), str(local_copy),
+                           packages, tmp_path / "bundle")
+
+
+def test_a_lock_without_comm_gets_the_pinned_pypi_wheel(lock):
+    official_like = {"info": lock["info"],
+                     "packages": {k: v for k, v in lock["packages"].items() if k != "comm"}}
+    elsewhere = build.complete_lock(official_like)
+    entry = official_like["packages"]["comm"]
+    assert entry["sha256"] == build.NOT_IN_OFFICIAL_LOCK["comm"]["sha256"]
+    assert set(elsewhere) == {entry["file_name"]}
+    assert build.complete_lock(official_like) == {}  # nothing more to add
+
+
+def test_a_url_source_is_downloaded_and_checked(local_copy, lock, games_wheel, tmp_path,
+                                                monkeypatch):
+    """The official CDN folder is used the same way: files fetched over HTTP, then checked."""
+    monkeypatch.setattr(build, "DOWNLOAD_CACHE", tmp_path / "cache")
+    server, url = start_server(local_copy)
+    try:
+        read = build.open_pyodide_source(url)
+        packages = build.lock_closure(build.read_lock(read), build.site_roots(games_wheel))
+        build.copy_pyodide(read, url, packages, tmp_path / "bundle")
+        assert (tmp_path / "bundle" / "pyodide.asm.wasm").read_bytes() == \
+            (local_copy / "pyodide.asm.wasm").read_bytes()
+        assert (tmp_path / "cache" / "pyodide.asm.wasm").exists()
+
+        name = lock["packages"]["numpy"]["file_name"]
+        (local_copy / name).write_bytes(b"tampered on the server")
+        (tmp_path / "cache" / name).write_bytes(b"and in the cache")
+        with pytest.raises(build.BuildError, match="does not match its sha256"):
+            build.copy_pyodide(read, url, packages, tmp_path / "bundle2")
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,371 @@
+"""DQN: masking, target network, replay buffer, epsilon schedule, encoders, a small training run."""
+
+import numpy as np
+import pytest
+
+import games
+from games import arena, dqn
+from games.agents import random_agent
+from games.dqn.train import _keep
+
+
+def small_agent(game="tictactoe", seed=0, **settings):
+    return dqn.DQNAgent(game, seed=seed, **settings)
+
+
+def set_output(net, bias):
+    """Make the network's output exactly ``bias`` whatever the input (last layer: W = 0)."""
+    last = net.layers[-1]
+    last.W.data[...] = 0
+    last.b.data[...] = np.asarray(bias, dtype=last.b.data.dtype)
+
+
+def batch_of(agent, rewards, dones, next_masks, steps=None):
+    n = len(rewards)
+    return {"states": np.zeros((n, agent.state_size), np.float32),
+            "actions": np.zeros(n, np.int64),
+            "rewards": np.asarray(rewards, np.float32),
+            "next_states": np.zeros((n, agent.state_size), np.float32),
+            "dones": np.asarray(dones, bool),
+            "next_masks": np.asarray(next_masks, bool),
+            "steps": np.ones(n, np.int64) if steps is None else np.asarray(steps, np.int64)}
+
+
+# ------------------------------------------------------------------ action masking
+def test_a_masked_action_is_never_chosen_even_with_a_huge_q_value():
+    agent = small_agent()
+    set_output(agent.q_net, [1e6 if a == 4 else 0.0 for a in range(9)])
+    env = games.make("tictactoe")
+    env.step(4)  # square 4 is now taken
+    assert agent.q_values_of(agent.encode(env))[4] == 1e6
+    assert agent(env) != 4
+    for epsilon in (0.0, 0.5, 1.0):
+        assert all(agent.act(env, epsilon) != 4 for _ in range(200))
+    assert np.isnan(agent.q_values(env)[4])
+
+
+def test_the_greedy_action_is_the_best_legal_one():
+    agent = small_agent()
+    set_output(agent.q_net, [9, 8, 7, 6, 5, 4, 3, 2, 1])
+    env = games.make("tictactoe")
+    for square in (0, 1, 2):
+        env.step(square)
+    assert agent(env) == 3  # 0, 1 and 2 are taken; 3 is the best of the rest
+
+
+@pytest.mark.parametrize("double", [False, True])
+def test_bootstrap_maximum_ignores_illegal_next_actions(double):
+    agent = small_agent(double=double, gamma=0.5)
+    set_output(agent.q_net, [100.0, 1, 2, 3, 4, 5, 6, 7, 8])
+    agent.update_target()
+    mask = [False, True, True, True, False, True, False, False, False]  # legal: 1, 2, 3, 5
+    targets = agent.td_targets(batch_of(agent, rewards=[0.25], dones=[False], next_masks=[mask]))
+    assert targets[0] == pytest.approx(0.25 + 0.5 * 5)  # the best legal next action is 5, not 0 (100)
+
+
+def test_double_dqn_lets_the_online_network_choose_and_the_target_value():
+    agent = small_agent(double=True, gamma=1.0)
+    set_output(agent.target_net, [0.0, 10, 20] + [0] * 6)
+    set_output(agent.q_net, [0.0, 5, 1] + [0] * 6)  # online prefers action 1
+    mask = [False, True, True] + [False] * 6
+    batch = batch_of(agent, rewards=[0.0], dones=[False], next_masks=[mask])
+    assert agent.td_targets(batch)[0] == pytest.approx(10)  # the target's value of the online choice
+    agent.config = agent.config.replace(double=False)
+    assert agent.td_targets(batch)[0] == pytest.approx(20)  # plain DQN: the target's own maximum
+
+
+def test_terminal_transitions_do_not_bootstrap():
+    agent = small_agent(gamma=0.9)
+    set_output(agent.target_net, [50.0] * 9)
+    set_output(agent.q_net, [50.0] * 9)
+    all_legal, none_legal = [True] * 9, [False] * 9
+    batch = batch_of(agent, rewards=[1.0, -1.0, 0.5], dones=[True, True, False],
+                     next_masks=[none_legal, all_legal, all_legal], steps=[1, 1, 2])
+    targets = agent.td_targets(batch)
+    assert targets.tolist() == pytest.approx([1.0, -1.0, 0.5 + 0.9 ** 2 * 50])
+    assert np.isfinite(targets).all()
+
+
+# ------------------------------------------------------------------ target network
+def weights_equal(a, b):
+    wa, wb = a.get_weights(), b.get_weights()
+    return all(np.array_equal(wa[k], wb[k]) for k in wa)
+
+
+def test_target_network_changes_only_at_an_update():
+    agent = small_agent(target_update=10 ** 9)
+    assert weights_equal(agent.q_net, agent.target_net)
+    before = agent.target_net.get_weights()
+    batch = batch_of(agent, rewards=np.ones(8), dones=np.ones(8), next_masks=np.zeros((8, 9)))
+    batch["states"] = np.random.default_rng(0).random((8, agent.state_size)).astype(np.float32)
+    agent.learn(batch)
+    assert not weights_equal(agent.q_net, agent.target_net)  # the online network learnt...
+    assert all(np.array_equal(before[k], v) for k, v in agent.target_net.get_weights().items())  # ...not the target
+    agent.update_target()
+    assert weights_equal(agent.q_net, agent.target_net)
+
+
+def test_soft_update_moves_the_target_a_fraction_of_the_way():
+    agent = small_agent()
+    set_output(agent.q_net, np.full(9, 10.0))
+    set_output(agent.target_net, np.zeros(9))
+    agent.soft_update_target(0.1)
+    assert agent.target_net.layers[-1].b.data == pytest.approx(np.ones(9))
+
+
+def test_training_updates_the_target_every_target_update_moves():
+    agent = small_agent(target_update=7, learn_start=1)
+    synced_at = []
+    update = agent.update_target
+    agent.update_target = lambda: (synced_at.append(agent.steps), update())
+    dqn.train(agent, episodes=10, eval_every=0, progress=False)
+    assert agent.steps >= 30 and synced_at == list(range(7, agent.steps + 1, 7))
+    if agent.steps % 7:  # moves played since the last copy: the online network has moved on
+        assert not weights_equal(agent.q_net, agent.target_net)
+
+
+# ------------------------------------------------------------------ replay buffer
+def test_replay_buffer_wraps_around_at_capacity():
+    buffer = dqn.ReplayBuffer(capacity=5, state_size=2, num_actions=3, seed=0)
+    for i in range(7):
+        buffer.add([i, i], i % 3, float(i), [i + 1, i + 1], i == 6, [True, False, True], steps=1)
+    assert len(buffer) == 5
+    assert sorted(buffer.rewards.tolist()) == [2.0, 3.0, 4.0, 5.0, 6.0]  # 0 and 1 were overwritten
+    assert buffer.rewards[0] == 5.0 and buffer.rewards[1] == 6.0 and buffer.position == 2
+
+
+def test_sampling_returns_stored_transitions_and_is_reproducible():
+    def filled(seed):
+        buffer = dqn.ReplayBuffer(capacity=100, state_size=3, num_actions=4, seed=seed)
+        for i in range(30):
+            mask = np.arange(4) <= i % 4
+            buffer.add(np.full(3, i), i % 4, i * 0.5, np.full(3, i + 1), i % 5 == 0, mask, steps=1 + i % 3)
+        return buffer
+
+    batch = filled(1).sample(64)
+    i = batch["states"][:, 0].astype(int)
+    assert (batch["states"] == i[:, None]).all()  # every row is one whole stored transition
+    assert (batch["actions"] == i % 4).all() and (batch["rewards"] == i * 0.5).all()
+    assert (batch["next_states"][:, 0] == i + 1).all() and (batch["dones"] == (i % 5 == 0)).all()
+    assert (batch["next_masks"] == (np.arange(4) <= (i % 4)[:, None])).all() and (batch["steps"] == 1 + i % 3).all()
+    again, other = filled(1).sample(64), filled(2).sample(64)
+    assert all(np.array_equal(batch[k], again[k]) for k in batch)
+    assert not np.array_equal(batch["states"], other["states"])
+
+
+def test_sampling_an_empty_buffer_says_so():
+    with pytest.raises(ValueError, match="empty"):
+        dqn.ReplayBuffer(10, 2, 2).sample(4)
+
+
+def test_n_step_transitions_sum_discounted_rewards():
+    buffer = dqn.ReplayBuffer(10, 1, 2)
+    recent = [(np.array([0.0]), 0, 1.0), (np.array([1.0]), 1, 2.0), (np.array([2.0]), 0, 4.0)]
+    _keep(buffer, recent, np.array([3.0]), True, [False, False], gamma=0.5)
+    assert buffer.rewards[0] == 1.0 + 0.5 * 2.0 + 0.25 * 4.0
+    assert buffer.steps[0] == 3 and buffer.states[0, 0] == 0.0 and buffer.next_states[0, 0] == 3.0
+
+
+# ------------------------------------------------------------------ epsilon schedule
+def test_linear_epsilon_schedule():
+    schedule = dqn.LinearSchedule(start=1.0, end=0.1, steps=100)
+    assert [schedule(t) for t in (0, 25, 50, 100, 1000)] == pytest.approx([1.0, 0.775, 0.55, 0.1, 0.1])
+    assert schedule(10 ** 9) == 0.1
+
+
+# ------------------------------------------------------------------ encoders
+SIZES = {"tictactoe": 18, "connectfour": 84, "othello": 144, "minesweeper": 810, "puyopuyo": 304}
+
+
+@pytest.mark.parametrize("game", sorted(SIZES))
+def test_encoders_give_flat_float_vectors(game):
+    env = games.make(game, seed=0)
+    x = dqn.encode(env)
+    assert x.shape == (SIZES[game],) and x.dtype == np.float32
+    assert set(np.unique(x)) <= {0.0, 1.0}
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connectfour"])
+def test_two_player_encoders_are_from_the_movers_view(game):
+    env = games.make(game)
+    env.step(2)  # player 0 plays; now player 1 is to move
+    cells = env.num_actions if game == "tictactoe" else 42
+    x = dqn.encode(env).reshape(2, cells)
+    board = np.asarray(env.board).ravel()
+    assert (x[0] == (board == 2)).all() and (x[1] == (board == 1)).all()  # "mine" = player 1's = empty
+    assert x[0].sum() == 0 and x[1].sum() == 1
+    env.step(3)  # player 1 plays; player 0 to move: "mine" = player 0's discs again
+    x = dqn.encode(env).reshape(2, cells)
+    board = np.asarray(env.board).ravel()
+    assert (x[0] == (board == 1)).all() and (x[1] == (board == 2)).all()
+    assert x[0].sum() == 1 and x[1].sum() == 1
+
+
+def test_othello_planes_on_the_opening_position():
+    env = games.make("othello", size=6)
+    planes = dqn.encode(env).reshape(4, 36)
+    squares = [np.flatnonzero(plane).tolist() for plane in planes]
+    # black (to move) on 15 and 20, white on 14 and 21; black may play 8, 13, 22, 27; white could play 9, 16, 19, 26
+    assert squares == [[15, 20], [14, 21], [8, 13, 22, 27], [9, 16, 19, 26]]
+    env.step(8)  # black plays; white to move: the planes turn round
+    planes = dqn.encode(env).reshape(4, 36)
+    board = env.board.ravel()
+    assert np.flatnonzero(planes[0]).tolist() == np.flatnonzero(board == 2).tolist()
+    assert np.flatnonzero(planes[1]).tolist() == np.flatnonzero(board == 1).tolist()
+    assert np.flatnonzero(planes[2]).tolist() == [a for a in env.legal_actions() if a != env.pass_action]
+
+
+def test_minesweeper_planes_are_one_hot_per_cell():
+    env = games.make("minesweeper", seed=3)
+    env.step(40)
+    planes = dqn.encode(env).reshape(10, 81)
+    assert (planes.sum(axis=0) == 1).all()
+    board = env.board.ravel()
+    assert (planes[0] == (board == -1)).all()
+    for number in range(9):
+        assert (planes[1 + number] == (board == number)).all()
+
+
+def test_puyopuyo_planes_hold_the_board_colours_and_the_pairs():
+    env = games.make("puyopuyo", seed=5)
+    env.step(0)
+    x = dqn.encode(env)
+    board = env.board.ravel()
+    colours = x[:4 * 72].reshape(4, 72)
+    for colour in range(1, 5):
+        assert (colours[colour - 1] == (board == colour)).all()
+    pairs = x[4 * 72:].reshape(4, 4)
+    expected = [*env.pair, *env.next_pairs[0]]
+    assert (pairs.argmax(axis=1) + 1).tolist() == list(expected) and (pairs.sum(axis=1) == 1).all()
+
+
+@pytest.mark.parametrize("game, moves, count", [("tictactoe", [0, 4, 5, 1], 8), ("connectfour", [0, 3, 3, 6, 5], 2),
+                                                 ("othello", [27, 28, 29, 35, 22], 4)])
+def test_symmetries_turn_positions_into_positions_of_the_turned_game(game, moves, count):
+    env = games.make(game)
+    for move in moves:
+        env.step(move)
+    state, mask = dqn.encode(env), env.action_mask()
+    turns = dqn.encoders.symmetries(game, env)
+    assert len(turns) == count and (turns[0][0] == np.arange(len(state))).all()
+    seen = set()
+    for state_src, action_src in turns:
+        action_to = np.argsort(action_src)
+        turned = games.make(game)
+        for move in moves:  # the same game played on the turned board
+            turned.step(int(action_to[move]))
+        assert np.array_equal(dqn.encode(turned), state[state_src])
+        assert np.array_equal(turned.action_mask(), mask[action_src])
+        seen.add(state[state_src].tobytes())
+    assert len(seen) == count  # all different positions
+
+
+def test_augmented_training_keeps_each_transition_once_per_symmetry():
+    agent = small_agent(augment=True, learn_start=10 ** 6)
+    curve = dqn.train(agent, episodes=3, eval_every=0, progress=False)
+    assert len(agent.memory) == 8 * curve.steps
+
+
+# ------------------------------------------------------------------ training
+def test_a_short_training_run_beats_the_untrained_agent_against_random():
+    untrained = small_agent(seed=0)
+    before = arena.evaluate("tictactoe", untrained, random_agent, n=200, seed=7, progress=False)
+    agent = small_agent(seed=0, epsilon_steps=6000, n_step=3)
+    curve = dqn.train(agent, episodes=2500, eval_every=0, progress=False)
+    after = arena.evaluate("tictactoe", agent, random_agent, n=200, seed=7, progress=False)
+    assert len(curve.returns) == 2500 and curve.steps == agent.steps
+    assert after.wins >= before.wins + 30 and after.losses <= before.losses / 2
+    assert after.illegal_a == 0
+
+
+def test_same_seed_same_training():
+    def run(seed):
+        agent = small_agent(seed=seed, learn_start=50, epsilon_steps=500)
+        curve = dqn.train(agent, episodes=60, eval_every=30, eval_games=10, progress=False)
+        return agent, curve
+
+    (a, ca), (b, cb), (c, cc) = run(3), run(3), run(4)
+    assert ca.returns == cb.returns and ca.evaluations[0]["win"] == cb.evaluations[0]["win"]
+    np.testing.assert_array_equal(ca.losses, cb.losses)  # (nan before learning starts: equal here)
+    assert weights_equal(a.q_net, b.q_net)
+    assert not weights_equal(a.q_net, c.q_net)
+
+
+def test_training_against_several_opponents_and_self_play_runs():
+    agent = small_agent("connectfour", learn_start=20, batch_size=8)
+    curve = dqn.train(agent, episodes=6, opponent=["random", "self"], eval_every=3, eval_games=4, progress=False)
+    assert len(curve.returns) == 6 and len(curve.evaluations) == 2
+    assert set(curve.evaluations[0]) >= {"win", "draw", "loss", "episode"}
+
+
+def test_one_player_games_train_and_evaluate_by_score():
+    agent = small_agent("puyopuyo", learn_start=20, batch_size=8, max_moves=15)
+    curve = dqn.train(agent, episodes=2, eval_every=2, eval_games=2, progress=False)
+    assert max(curve.lengths) <= 15 and "score" in curve.evaluations[0]
+
+
+def test_a_time_limit_stops_training():
+    agent = small_agent()
+    curve = dqn.train(agent, episodes=10 ** 6, seconds=0.5, eval_every=0, progress=False)
+    assert 0 < len(curve.returns) < 10 ** 6 and curve.seconds < 5
+
+
+def test_progress_bar_is_shown(capsys):
+    dqn.train(small_agent(), episodes=5, eval_every=0)
+    assert "DQN" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ the agent in the arena, saving
+@pytest.mark.parametrize("game", ["othello", "puyopuyo", "minesweeper"])
+def test_an_untrained_agent_plays_legal_moves_in_the_arena(game):
+    agent = small_agent(game)
+    if game == "othello":
+        result = arena.evaluate(game, agent, random_agent, n=4, seed=0, progress=False, size=6)
+        assert result.illegal_a == 0
+    else:
+        result = arena.evaluate(game, agent, n=2, seed=0, progress=False, max_moves=30, **agent.config.options)
+        assert result.illegal == 0
+
+
+def test_save_and_load_round_trip(tmp_path):
+    agent = small_agent("othello", hidden=(16,), seed=2)
+    dqn.train(agent, episodes=3, eval_every=0, progress=False, opponent="random")
+    path = tmp_path / "othello_agent"
+    agent.save(path)
+    loaded = dqn.DQNAgent.load(path)
+    assert loaded.game == "othello" and loaded.config == agent.config
+    assert weights_equal(loaded.q_net, agent.q_net) and weights_equal(loaded.target_net, agent.q_net)
+    env = games.make("othello", seed=0)
+    while not env.terminated:
+        assert np.array_equal(loaded.q_values(env), agent.q_values(env), equal_nan=True)
+        assert loaded(env) == agent(env)
+        env.step(random_agent(env))
+
+
+def test_an_opponent_given_as_a_function_is_saved_by_name(tmp_path):
+    agent = small_agent(opponent=random_agent)
+    agent.save(tmp_path / "a.npz")
+    assert dqn.DQNAgent.load(tmp_path / "a.npz").config.opponent == "random_agent"
+
+
+# ------------------------------------------------------------------ settings
+def test_presets_exist_for_every_game_and_are_copies():
+    for game in games.list_games():
+        config = dqn.preset(game)
+        config.options["changed"] = True
+        assert "changed" not in dqn.preset(game).options
+
+
+def test_an_agent_made_for_another_board_says_so():
+    agent = small_agent("othello", hidden=(8,))  # 6 x 6
+    with pytest.raises(games.BadOptionError, match="othello"):
+        agent(games.make("othello", size=8))
+
+
+def test_unknown_settings_and_games_get_clear_errors():
+    with pytest.raises(games.BadOptionError, match="hiden"):
+        dqn.DQNAgent("tictactoe", hiden=(8,))
+    with pytest.raises(games.BadOptionError, match="chess"):
+        dqn.preset("chess")
+    with pytest.raises(games.BadOptionError, match="classic"):
+        dqn.train(small_agent(), episodes=1, opponent="classic", progress=False)

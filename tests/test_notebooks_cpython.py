@@ -1,0 +1,34 @@
+"""Every notebook in content/ runs top to bottom on CPython with a real ipykernel, without errors.
+
+The browser test runs them in Pyodide; this one is quicker and shows a failing cell's
+traceback in full. Cells tagged "raises-exception" may raise (nbclient's convention).
+"""
+
+import os
+
+import nbclient
+import nbformat
+import pytest
+
+from conftest import CONTENT, ROOT, content_notebooks, problems_in_outputs
+
+CELL_TIMEOUT_SECONDS = int(os.environ.get("NOTEBOOK_CELL_TIMEOUT", "600"))
+
+
+@pytest.mark.parametrize("notebook", content_notebooks())
+def test_notebook_runs_on_cpython(notebook, monkeypatch):
+    # The kernel imports games from this checkout, installed or not.
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    path = CONTENT / notebook
+    nb = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        nb, kernel_name="python3", timeout=CELL_TIMEOUT_SECONDS,
+        resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+
+    problems = []
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type == "code":
+            problems += problems_in_outputs(index, cell.outputs, cell.metadata.get("tags", []))
+    assert not problems, "\n".join(problems)
