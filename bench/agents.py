@@ -98,6 +98,10 @@ def minesweeper(quick, first_clicks=("safe",)):
           "mines are placed uniformly at random among the other cells (it may show a number); "
           "the solver's first click is the top-left corner. Targets: beginner >= 90 %, "
           "intermediate >= 80 %, expert >= 38 %.")
+    print("  For comparison, a strong published C++ solver (b1f6c1c4/MineSweeperProb, 10^8 games each): "
+          "'safe' rule with a corner start 91.7 % / 78.1 % / 39.6 %; 'zero' rule (start at 3,3) "
+          "97.1 % / 88.9 % / 52.8 % (beginner / intermediate / expert). So 80 % on intermediate under "
+          "'safe' is above what is known to be reachable.")
     for first_click in first_clicks:
         for preset, target in targets.items():
             start = time.perf_counter()

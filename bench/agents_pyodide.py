@@ -73,7 +73,7 @@ start = time.perf_counter()
 timings = {
     "tictactoe minimax": on_positions(minimax_agent, positions("tictactoe", 50, 2)),
     "connectfour one_step": on_positions(one_step_agent, positions("connectfour", 100, 10)),
-    "connectfour alphabeta5": on_positions(ConnectFourAlphaBeta(), positions("connectfour", 20, 8)),
+    "connectfour alphabeta6": on_positions(ConnectFourAlphaBeta(), positions("connectfour", 20, 8)),
     "othello classic": on_positions(classic_opponent, positions("othello", 100, 10)),
     "othello alphabeta4": on_positions(OthelloAlphaBeta(), positions("othello", 30, 10)),
     "minesweeper solver (expert)": in_games(MinesweeperSolver(), "minesweeper", 3, 1000, preset="expert"),

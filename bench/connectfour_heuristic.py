@@ -23,7 +23,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))  # the loop ref
 import games  # noqa: E402
 from connectfour_reference import loop_scores  # noqa: E402
 from games.agents import random_agent  # noqa: E402
-from games.agents.connectfour import boards_after_each_move, heuristic_scores, one_step_agent, window_matrix  # noqa: E402,E501
+from games.agents.connectfour import (  # noqa: E402
+    boards_after_each_move, heuristic_scores, one_step_agent, window_matrix)
 
 
 def positions(count, seed=0):

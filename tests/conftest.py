@@ -256,11 +256,12 @@ class Lane:
             for cell in self.page.evaluate(CELLS_JS):
                 if cell["type"] == "code":
                     report["cells"].append(self._run(cell, report["problems"]))
-        except AssertionError as error:
-            report["problems"].append(str(error))
+        except Exception as error:  # this notebook fails (a dead kernel, a crashed page); the rest run
+            report["problems"].append(f"{type(error).__name__}: {error}")
         finally:
             self.log.listening = False  # closing the page cuts off requests: no failure
-            self.page.close()
+            if not self.page.is_closed():
+                self.page.close()
         report["problems"] += [f"JavaScript error in the page: {e}" for e in self.page_errors]
         report["cells_seconds"] = round(sum(c["seconds"] for c in report["cells"]), 3)
         report["total_seconds"] = round(time.monotonic() - self.opened, 3)

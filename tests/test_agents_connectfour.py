@@ -210,3 +210,14 @@ def test_a_bad_depth_is_explained():
             AlphaBetaAgent(0)
     finally:
         games.set_language("en")
+
+
+def test_a_search_that_grows_too_long_looks_less_deep():
+    env = env_with([3, 3, 2])
+    agent = AlphaBetaAgent(depth=6, max_nodes=50)  # far too few boards for depth 6
+    choice = agent(env.clone())
+    assert agent.shallower_moves == 1 and agent.nodes <= 7 ** 4 * 7
+    assert choice == AlphaBetaAgent(depth=4)(env.clone())  # what depth 6 - 2 chooses
+    roomy = AlphaBetaAgent(depth=6)
+    roomy(env.clone())
+    assert roomy.shallower_moves == 0 and roomy.nodes > 50

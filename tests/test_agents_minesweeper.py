@@ -156,3 +156,20 @@ def test_first_click_and_new_games():
     env.reset(seed=2)
     assert solver(env) == 0  # a new game is noticed: memory forgotten
     assert solver.guesses == 0
+
+
+def test_progress_chance():
+    from games.agents.minesweeper import progress_chance
+    # nothing revealed, every neighbour a mine with chance 0.2: only a 0 helps -> 0.8 ** 3 in a corner
+    view = [H] * 16
+    probability = dict.fromkeys(range(16), 0.2)
+    table = neighbour_table(4, 4)
+    assert progress_chance(0, view, table, probability, {}, set()) == pytest.approx(0.8 ** 3)
+    assert progress_chance(5, view, table, probability, {}, set()) == pytest.approx(0.8 ** 8)
+    # a cell whose neighbours are all known mines tells nothing
+    assert progress_chance(0, view, table, probability, {}, {1, 4, 5}) == 0.0
+
+
+def test_first_click_under_the_zero_rule_is_away_from_the_edges():
+    env = games.make("minesweeper", preset="intermediate", first_click="zero", seed=0)
+    assert MinesweeperSolver()(env) == 3 * 16 + 3

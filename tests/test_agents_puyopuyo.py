@@ -73,3 +73,10 @@ def test_builds_chains_and_outscores_random():
     assert smart.illegal == 0 and all(moves == 60 for moves in smart.moves)  # it never dies early
     assert smart.mean_score()[0] >= 5 * dumb.mean_score()[0]
     assert sum(chain >= 3 for chain in smart.longest_chains) >= 3
+
+
+def test_a_bad_depth_is_explained():
+    from games.errors import BadOptionError
+    for depth in (0, 3, True, "2"):
+        with pytest.raises(BadOptionError, match="depth"):
+            ChainBuilder(depth=depth)

@@ -140,3 +140,13 @@ def test_match_chart_shows_an_arena_result_with_intervals():
     assert len([l for l in root.iter(SVG + "line") if l.get("stroke") == "#222"]) == 9  # 3 intervals
     games.set_language("ja")
     assert "引き分け" in texts(parse(match_chart(result)))
+
+
+def test_bar_chart_draws_negative_bars_down_and_skips_nan():
+    root = parse(bar_chart({"a": 1.0, "b": float("nan"), "c": -0.5}))
+    rects = bars(root)
+    assert len(rects) == 2
+    (a, c) = rects
+    assert float(a.get("y")) + float(a.get("height")) == pytest.approx(float(c.get("y")), abs=0.2)  # both meet at 0
+    assert float(a.get("height")) == pytest.approx(2 * float(c.get("height")), rel=0.02)
+    assert {"a", "b", "c"} <= set(texts(root))

@@ -198,3 +198,64 @@ def test_window_cases_agree_with_the_packaged_heuristic():
     for window, piece, expected, *_ in checks.WINDOW_CASES:
         mine, theirs = window.count(piece), window.count(3 - piece)
         assert score_of_sum(4)[mine + 5 * theirs] == expected, window
+
+
+# ---------------------------------------------------------------- planes (lesson 23)
+def planes(board, me):
+    landing = np.zeros(board.shape)
+    for column in range(board.shape[1]):
+        for row in range(board.shape[0] - 1, -1, -1):
+            if board[row, column] == 0:
+                landing[row, column] = 1
+                break
+    return np.stack([board == me, board == 3 - me, landing]).astype(float)
+
+
+@pytest.mark.parametrize("answer", [planes, lambda board, me: planes(board, me).ravel(),
+                                    lambda board, me: planes(board, me).astype(int).tolist()])
+def test_planes_right_answers_pass(answer, capsys):
+    assert checks.check_planes(answer).passed
+
+
+def starting_code(board, me):  # the notebook's: my discs only
+    result = np.zeros((3,) + board.shape)
+    result[0] = board == me
+    return result
+
+
+def landing_in_full_columns_too(board, me):
+    result = planes(board, me)
+    result[2, 0, :] = np.maximum(result[2, 0, :], board[0, :] != 0)  # "lands" on top of a full column
+    return result
+
+
+@pytest.mark.parametrize("answer", [
+    starting_code,
+    landing_in_full_columns_too,
+    lambda board, me: planes(board, 1),  # black / white, not mine / theirs
+    lambda board, me: planes(board, me)[[1, 0, 2]],  # the opponent first
+    lambda board, me: planes(board, me)[:2],  # a wrong shape: no landing plane
+    lambda board, me: "planes",
+])
+def test_planes_wrong_answers_fail_with_readable_hints(answer, capsys):
+    assert not checks.check_planes(answer).passed
+    out = capsys.readouterr().out
+    assert "expected shape (3, 6, 7); plane 0: 1 at" in out
+
+
+def test_planes_agree_with_the_dqn_encoder():
+    from games.dqn import encode
+    env = games.make("connectfour")
+    env.reset(seed=0)
+    for column in [3, 3, 2, 4, 4, 0, 0, 0, 0, 0, 0]:  # column 0 ends up full
+        env.step(column)
+        expected = checks.planes_expected(env.board, env.current_player + 1)
+        assert np.array_equal(encode(env).reshape(3, 6, 7), expected)
+
+
+def test_plane_case_boards_obey_gravity():
+    for rows, *_ in checks.PLANE_CASES:
+        board = checks.board_from(rows)
+        for col in range(board.shape[1]):
+            column = board[:, col].tolist()
+            assert column == [0] * column.count(0) + [v for v in column if v], rows

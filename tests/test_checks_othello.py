@@ -199,3 +199,37 @@ def test_positional_scores_are_right():
                 for rows, me, weights, *_ in checks.SCORE_CASES]
     by_hand = [0, 1, 100, -100, 50 - 200, 200 - 50]  # e.g. black: corner 5 (100) + X-square (-50) vs two corners
     assert expected == by_hand
+
+
+# ---------------------------------------------------------------- four planes (lesson 33)
+def test_four_planes_agree_with_the_dqn_encoder_in_every_case():
+    from games.dqn import encode
+    for moves, board, to_move, *_ in checks.PLANE_POSITIONS:
+        env = checks._plane_env(moves, board, to_move)
+        assert np.array_equal(encode(env).reshape(4, 6, 6), checks.four_planes_expected(env))
+
+
+def test_four_planes_right_answers_pass(capsys):
+    from games.dqn import encode
+    assert checks.check_four_planes(encode).passed
+    assert checks.check_four_planes(lambda env: encode(env).reshape(4, 6, 6)).passed
+
+
+def discs_only(env):  # the notebook's starting code: the two disc planes, no legal-move planes
+    board, me = env.board, env.current_player + 1
+    planes = np.zeros((4, env.size, env.size))
+    planes[0], planes[1] = board == me, board == 3 - me
+    return planes
+
+
+def with_pass_as_a_square(env):
+    planes = discs_only(env)
+    for square in env.legal_actions():  # the pass (36) is not a square: this crashes on it
+        planes[2, square // env.size, square % env.size] = 1
+    return planes
+
+
+@pytest.mark.parametrize("answer", [discs_only, with_pass_as_a_square, lambda env: None])
+def test_four_planes_wrong_answers_fail(answer, capsys):
+    assert not checks.check_four_planes(answer).passed
+    assert "plane 3: 1 on squares" in capsys.readouterr().out

@@ -160,3 +160,31 @@ def test_checks_speak_japanese(capsys):
     assert not checks.check_winner(lambda board: 0)
     out = capsys.readouterr().out
     assert "winner のチェック" in out and "O が真ん中の縦一列" in out
+
+
+# ------------------------------------------------------------------ td_target
+def right_td_target(reward, next_q, done, gamma):
+    return reward if done else reward + gamma * max(next_q)
+
+
+def test_right_td_target_passes_also_with_numpy():
+    assert checks.check_td_target(right_td_target)
+    assert checks.check_td_target(lambda r, q, done, g: r if done else r + g * np.max(np.array(q)))
+
+
+@pytest.mark.parametrize("wrong, tip", [
+    (lambda r, q, done, g: r + g * max(q, default=0.0), "When the game is over"),
+    (lambda r, q, done, g: r if done else r + max(q), "Multiply the best next Q-value by gamma"),
+    (lambda r, q, done, g: r if done else r + g * max(0.0, *q), "even when they are all negative"),
+    (lambda r, q, done, g: None, "did you forget `return`"),
+])
+def test_wrong_td_target_fails_with_a_tip(capsys, wrong, tip):
+    assert not checks.check_td_target(wrong)
+    assert tip in capsys.readouterr().out
+
+
+def test_td_target_that_crashes_on_an_empty_list_is_reported(capsys):
+    first_attempt = lambda r, q, done, g: r + g * max(q)  # noqa: E731 - the notebook's start
+    assert not checks.check_td_target(first_attempt)
+    out = capsys.readouterr().out
+    assert "ValueError" in out and "When the game is over" in out

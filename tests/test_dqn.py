@@ -174,7 +174,7 @@ def test_linear_epsilon_schedule():
 
 
 # ------------------------------------------------------------------ encoders
-SIZES = {"tictactoe": 18, "connectfour": 84, "othello": 144, "minesweeper": 810, "puyopuyo": 304}
+SIZES = {"tictactoe": 18, "connectfour": 126, "othello": 144, "minesweeper": 810, "puyopuyo": 304}
 
 
 @pytest.mark.parametrize("game", sorted(SIZES))
@@ -188,17 +188,31 @@ def test_encoders_give_flat_float_vectors(game):
 @pytest.mark.parametrize("game", ["tictactoe", "connectfour"])
 def test_two_player_encoders_are_from_the_movers_view(game):
     env = games.make(game)
+    cells = 9 if game == "tictactoe" else 42
     env.step(2)  # player 0 plays; now player 1 is to move
-    cells = env.num_actions if game == "tictactoe" else 42
-    x = dqn.encode(env).reshape(2, cells)
+    x = dqn.encode(env)[:2 * cells].reshape(2, cells)
     board = np.asarray(env.board).ravel()
-    assert (x[0] == (board == 2)).all() and (x[1] == (board == 1)).all()  # "mine" = player 1's = empty
+    assert (x[0] == (board == 2)).all() and (x[1] == (board == 1)).all()  # "mine" = player 1's = none yet
     assert x[0].sum() == 0 and x[1].sum() == 1
     env.step(3)  # player 1 plays; player 0 to move: "mine" = player 0's discs again
-    x = dqn.encode(env).reshape(2, cells)
+    x = dqn.encode(env)[:2 * cells].reshape(2, cells)
     board = np.asarray(env.board).ravel()
     assert (x[0] == (board == 1)).all() and (x[1] == (board == 2)).all()
     assert x[0].sum() == 1 and x[1].sum() == 1
+
+
+def test_connectfour_third_plane_marks_where_discs_would_land():
+    env = games.make("connectfour")
+    for column in (3, 3, 0):
+        env.step(column)
+    landing = dqn.encode(env)[2 * 42:].reshape(6, 7)
+    expected = np.zeros((6, 7), dtype=bool)
+    expected[5, [1, 2, 4, 5, 6]] = True  # empty columns: the bottom row
+    expected[4, 0] = expected[3, 3] = True  # on top of the discs
+    assert (landing == expected).all()
+    for _ in range(4):
+        env.step(1)  # column 1 gets 4 more discs; still open (6 rows)
+    assert dqn.encode(env)[2 * 42:].reshape(6, 7)[1, 1] == 1
 
 
 def test_othello_planes_on_the_opening_position():

@@ -10,7 +10,7 @@ Ready-made agents, one module per game (each loads when first used)::
     games.agents.random_agent                     every game: a random legal move
     games.agents.tictactoe.minimax_agent          perfect play (never loses)
     games.agents.connectfour.one_step_agent       the classic one-step lookahead
-    games.agents.connectfour.AlphaBetaAgent(depth=5)
+    games.agents.connectfour.AlphaBetaAgent(depth=6)
     games.agents.othello.classic_opponent         the opponent of the classic 6x6 DQN exercise
     games.agents.othello.greedy_agent             flips the most discs
     games.agents.othello.AlphaBetaAgent(depth=4)  positional weights and mobility

@@ -131,6 +131,10 @@ def one_step_agent(env):
     return columns[best[int(env.np_random.integers(len(best)))]]
 
 
+class SearchTooLong(Exception):
+    """The search has looked at more boards than its budget allows."""
+
+
 class AlphaBetaAgent:
     """Look ``depth`` moves ahead with minimax and alpha-beta pruning.
 
@@ -139,37 +143,46 @@ class AlphaBetaAgent:
     quicker win (and a later loss) is preferred. Equally good moves are chosen at random
     with ``env.np_random`` (one draw per move, only when there is a tie).
 
-    ``depth=5`` (the default) takes about 0.02 s a move on average on a 6 × 7 board here
-    (0.3 s at most); each extra move of depth costs about 3 to 4 times more.
+    ``depth=6`` (the default) takes about 0.03 s a move on average on a 6 × 7 board here
+    (CPU time); each extra move of depth costs about 3 to 4 times more. In the rare
+    positions where pruning works badly and the search would look at more than
+    ``max_nodes`` boards (about 0.3 s), it stops and looks ``depth − 2`` moves ahead
+    instead, so that no move takes long (``shallower_moves`` counts how often).
     """
 
-    def __init__(self, depth=5):
+    def __init__(self, depth=6, max_nodes=100_000):
         self.depth = check_depth(depth)
+        self.max_nodes = max_nodes
         self.name = f"alphabeta{depth}"
-        self.nodes = 0  # positions looked at in the last move (for curiosity and benchmarks)
+        self.nodes = 0  # boards looked at in the last move (for curiosity and benchmarks)
+        self.shallower_moves = 0
 
     def __call__(self, env):
         self.me = env.current_player + 1
         self.inarow = env.inarow
         self.matrix = window_matrix(env.rows, env.columns, env.inarow)
-        self.nodes = 0
-        board, heights = env.board.ravel().copy(), list(env.heights)
         columns = env.legal_actions()
-        values = self._root_values(board, heights, columns)
+        try:
+            values = self._root_values(env.board.ravel().copy(), list(env.heights), columns, self.depth)
+        except SearchTooLong:  # (the board copy was left half-played: start again from env)
+            self.shallower_moves += 1
+            values = self._root_values(env.board.ravel().copy(), list(env.heights), columns,
+                                       max(1, self.depth - 2), budget=False)
         best = max(values.values())
         best_columns = [c for c in columns if values[c] == best]
         if len(best_columns) == 1:
             return best_columns[0]
         return best_columns[int(env.np_random.integers(len(best_columns)))]
 
-    def _root_values(self, board, heights, columns):
+    def _root_values(self, board, heights, columns, depth, budget=True):
         """``{column: value}``: exact for the best columns (ties must be seen exactly to be broken
         fairly); a worse column may get only an upper bound (that is what pruning saves)."""
+        self.nodes, self.budget = 0, self.max_nodes if budget else None
         values, best = {}, -np.inf
-        for column, value in self._ordered(board, heights, columns, self.me, self.depth):
+        for column, value in self._ordered(board, heights, columns, self.me, depth):
             if value is None:
                 # a window just below the best so far: a move as good as the best gets its exact value
-                value = self._play_and_search(board, heights, column, self.me, self.depth, best - 1, np.inf)
+                value = self._play_and_search(board, heights, column, self.me, depth, best - 1, np.inf)
             values[column] = value
             best = max(best, value)
         return values
@@ -178,6 +191,8 @@ class AlphaBetaAgent:
         """Each move with its value if the game ends there or the search stops there, else None;
         the most promising moves first (so that alpha-beta prunes more)."""
         self.nodes += len(columns)
+        if self.budget is not None and self.nodes > self.budget:
+            raise SearchTooLong
         children = boards_after_each_move(board, heights, columns, mark)
         sums = window_sums(children, self.me, self.inarow, self.matrix)
         scores = score_of_sum(self.inarow)[sums].sum(axis=1).tolist()
@@ -230,7 +245,7 @@ class AlphaBetaAgent:
         return best
 
 
-alphabeta_agent = AlphaBetaAgent()  # depth 5
+alphabeta_agent = AlphaBetaAgent()  # depth 6
 
 __all__ = ["AlphaBetaAgent", "alphabeta_agent", "count_windows", "heuristic", "heuristic_scores",
            "one_step_agent", "window_cells", "window_matrix", "window_sums"]

@@ -4,6 +4,8 @@
 - ``check_four_in_a_row(four_in_a_row)``    (lesson 20) is there a line of four?
 - ``check_win_if_you_can(agent)``           (lesson 21) an agent that never misses a win
 - ``check_score_window(score_window)``      (lesson 22) the classic window score
+- ``check_planes(planes)``                  (lesson 23) what the network sees: my discs, the opponent's,
+                                            where a disc would land
 
 Boards are numpy arrays like ``env.board``: row 0 is the top row, 0 is empty,
 1 a disc of player 0 (red), 2 a disc of player 1 (yellow).
@@ -194,5 +196,88 @@ def check_score_window(score_window):
     return run(_plain_result(score_window), cases, title=tr(en="Check of score_window", ja="score_window のチェック"))
 
 
-__all__ = ["board_from", "check_drop_piece", "check_four_in_a_row", "check_score_window",
-           "check_win_if_you_can"]
+# ----------------------------------------------------------------------- planes
+PLANE_CASES = [
+    # (board rows, me, hint en, hint ja)
+    ([], 1, "an empty board: no discs, and every disc would land on the bottom row (row 5)",
+     "空の盤: 駒はなく、どの列でも駒はいちばん下の段（5 段目）に落ちます"),
+    (["...O...", "..XXO.."], 1, "red (1) to move: plane 0 = the X discs, plane 1 = the O discs",
+     "赤（1）の番: 0 枚目 = X の駒、1 枚目 = O の駒"),
+    (["...O...", "..XXO.."], 2, "yellow (2) to move: now plane 0 = the O discs (mine!)",
+     "黄（2）の番: こんどは 0 枚目 = O の駒（自分の駒!）"),
+    (["X......", "O......", "X...O..", "O..XXO."], 2, "yellow to move, more discs", "黄の番、駒が多めの盤"),
+    (["O......", "X......", "O......", "X......", "O...X..", "X..OOX."], 1,
+     "column 0 is full: no landing cell there", "0 列はいっぱい: そこには落ちる場所がありません"),
+]
+
+
+def planes_expected(board, me):
+    """Plane 0: 1.0 where ``me`` has a disc; plane 1: where the opponent has one; plane 2: the cell
+    where a disc dropped in each column would land (none in a full column)."""
+    board = np.asarray(board)
+    landing = np.zeros(board.shape, dtype=bool)
+    for column in range(board.shape[1]):
+        empty = np.flatnonzero(board[:, column] == 0)
+        if len(empty):
+            landing[empty[-1], column] = True  # the lowest empty cell (row 0 is the top)
+    return np.stack([board == me, board == 3 - me, landing]).astype(np.float32)
+
+
+def check_planes(planes):
+    """``planes(board, me)``: a ``(3, rows, columns)`` array of 1 and 0: my discs, the opponent's discs,
+    and where a disc would land in each column."""
+    cases = []
+    for rows, me, hint_en, hint_ja in PLANE_CASES:
+        board = board_from(rows)
+        expected = planes_expected(board, me)
+        cases.append(Case(args=(board, me), expected=_Shown(expected),
+                          accept=lambda result, expected=expected: _same_planes(result, expected),
+                          hint_en=f"{hint_en}" + _board_note(board, ": "),
+                          hint_ja=f"{hint_ja}" + _board_note(board, ": ")))
+    return run(_as_planes_text(planes), cases, title=tr(en="Check of planes", ja="planes のチェック"))
+
+
+def _same_planes(result, expected):
+    """Right if the numbers are right: shape (2, rows, columns) or the same numbers in one flat row."""
+    try:
+        result = np.asarray(result.value if isinstance(result, _Shown) else result, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    if result.shape == expected.shape or result.shape == (expected.size,):
+        return bool(np.array_equal(result.reshape(expected.shape), expected))
+    return False
+
+
+class _Shown:
+    """A student's answer with a short, readable repr for the hint (planes are big arrays)."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        try:
+            return _planes_text(np.asarray(self.value, dtype=float))
+        except (TypeError, ValueError):
+            return repr(self.value)
+
+
+def _as_planes_text(function):
+    if not callable(function):
+        return function  # run() explains what to give it
+    return lambda *args: _Shown(function(*args))
+
+
+def _planes_text(planes):
+    """'shape (2, 6, 7); plane 0 has 1 at [(5, 2), (5, 3)]; ...' — what a planes array holds."""
+    planes = np.asarray(planes)
+    if planes.ndim != 3:
+        return tr(en="shape {shape}", ja="形 {shape}", shape=planes.shape)
+    parts = [tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))]
+    for k, plane in enumerate(planes):
+        ones = [(int(r), int(c)) for r, c in zip(*np.nonzero(plane))]
+        parts.append(tr(en="plane {k}: 1 at {cells}", ja="{k} 枚目: 1 のマス {cells}", k=k, cells=ones or "-"))
+    return "; ".join(parts)
+
+
+__all__ = ["board_from", "check_drop_piece", "check_four_in_a_row", "check_planes", "check_score_window",
+           "check_win_if_you_can", "planes_expected"]

@@ -3,6 +3,7 @@
 - ``check_count_flips(count_flips)``                (lesson 30) how many discs a move flips
 - ``check_corner_agent(agent)``                     (lesson 31) take a corner whenever you can
 - ``check_positional_score(positional_score)``      (lesson 32) weights of my discs minus the opponent's
+- ``check_four_planes(four_planes)``                (lesson 33) the classic 4 planes a network sees
 
 Boards are numpy arrays like ``env.board``: row 0 is the top row, 0 is empty,
 1 a black disc (player 0, moves first), 2 a white disc (player 1).
@@ -195,5 +196,101 @@ def _close(result, expected):
         return False
 
 
-__all__ = ["board_from", "check_corner_agent", "check_count_flips", "check_positional_score", "flips_expected",
-           "score_expected"]
+# ------------------------------------------------------------------ four planes
+PASS_POSITION = ["......", "..X...", ".XXXXX", "XXXXX.", ".X.O..", "..OOO."]  # black must pass
+
+# (moves from the start, or a board and the player to move; hint en, hint ja)
+PLANE_POSITIONS = [
+    ([], None, 0, "the start, black to move", "最初の盤面、黒の番"),
+    ([8], None, 1, "after black played 8: white to move, so 'my discs' are the white ones",
+     "黒が 8 に打ったあと: 白の番なので「自分の石」は白"),
+    ([8, 7, 13], None, 1, "a few moves later, white to move", "何手か進んで、白の番"),
+    (None, PASS_POSITION, 0, "black to move but black must pass: black has no legal square",
+     "黒の番だが黒はパス: 黒の打てるマスはない"),
+]
+
+
+def four_planes_expected(env):
+    """My discs, the opponent's discs, my legal squares, the opponent's legal squares (0/1, ``(4, n, n)``)."""
+    n = env.size
+    board = env.board
+    me = env.current_player + 1
+    planes = np.zeros((4, n, n), dtype=np.float32)
+    planes[0], planes[1] = board == me, board == 3 - me
+    for plane, player in ((2, env.current_player), (3, 1 - env.current_player)):
+        if env.terminated:
+            continue
+        view = env.clone()
+        view.set_position(board, to_move=player)
+        for square in view.legal_actions():
+            if square != view.pass_action:
+                planes[plane, square // n, square % n] = 1
+    return planes
+
+
+def _plane_env(moves, board, to_move):
+    env = make("othello")
+    env.reset(seed=0)
+    if board is not None:
+        env.set_position(board_from(board), to_move=to_move)
+    for square in moves or []:
+        env.step(square)
+    return env
+
+
+def check_four_planes(four_planes):
+    """``four_planes(env)``: a ``(4, size, size)`` array: my discs, the opponent's discs, my legal squares,
+    the opponent's legal squares (1 or 0), from the view of the player to move."""
+    cases = []
+    for moves, board, to_move, hint_en, hint_ja in PLANE_POSITIONS:
+        env = _plane_env(moves, board, to_move)
+        expected = four_planes_expected(env)
+        picture = _picture(env.board)
+
+        def call(function, env=env):
+            return _Shown(function(env.clone()))  # a copy: the function may play on it
+
+        cases.append(Case(args=(call,), expected=_Shown(expected),
+                          accept=lambda result, expected=expected: _same_planes(result, expected),
+                          hint_en=f"{hint_en}: {picture}", hint_ja=f"{hint_ja}: {picture}"))
+    if not callable(four_planes):
+        return run(four_planes, [])
+    return run(lambda call: call(four_planes), cases,
+               title=tr(en="Check of four_planes", ja="four_planes のチェック"))
+
+
+def _same_planes(result, expected):
+    """Right if the numbers are right: shape (4, n, n) or the same numbers in one flat row."""
+    try:
+        result = np.asarray(result.value if isinstance(result, _Shown) else result, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    if result.shape == expected.shape or result.shape == (expected.size,):
+        return bool(np.array_equal(result.reshape(expected.shape), expected))
+    return False
+
+
+class _Shown:
+    """An array with a short, readable repr for a hint: which squares of each plane hold 1."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        try:
+            planes = np.asarray(self.value, dtype=float)
+        except (TypeError, ValueError):
+            return repr(self.value)
+        if planes.ndim != 3:
+            return tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))
+        n = planes.shape[-1]
+        parts = [tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))]
+        for k, plane in enumerate(planes):
+            squares = [int(r) * n + int(c) for r, c in zip(*np.nonzero(plane))]
+            parts.append(tr(en="plane {k}: 1 on squares {squares}", ja="{k} 枚目: 1 のマス {squares}",
+                            k=k, squares=squares or "-"))
+        return "; ".join(parts)
+
+
+__all__ = ["board_from", "check_corner_agent", "check_count_flips", "check_four_planes", "check_positional_score",
+           "flips_expected", "four_planes_expected", "score_expected"]

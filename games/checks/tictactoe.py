@@ -3,6 +3,7 @@
 - ``check_winner(winner)``                 (lesson 10) who has three in a row?
 - ``check_win_if_you_can(agent)``          (lesson 11) an agent that never misses a win
 - ``check_minimax(minimax)``               (lesson 12) the value of a position with perfect play
+- ``check_td_target(td_target)``           (lesson 13) the learning target of DQN
 
 Boards are like the observation of ``games.make("tictactoe")``: a 3×3 numpy array,
 0 empty, 1 an X (player 0), 2 an O (player 1). ``board_from("XO./.X./..O")`` makes one.
@@ -204,5 +205,70 @@ def check_minimax(minimax):
     return result
 
 
-__all__ = ["board_from", "board_text", "check_minimax", "check_win_if_you_can", "check_winner",
-           "position", "true_value", "winning_moves"]
+# ------------------------------------------------------------------ lesson 13: td_target
+TD_CASES = [
+    # (reward, next Q-values, done, gamma, expected, hint en, hint ja)
+    (1.0, [], True, 0.9, 1.0, "the move won: the game is over, nothing comes after it: the target is the reward, 1",
+     "勝った手: ゲームは終わり、この先はありません。目標は報酬の 1"),
+    (-1.0, [0.3, 0.1], True, 0.9, -1.0, "the game is over (lost): the next Q-values do not count, the target is -1",
+     "ゲーム終了(負け): 次の Q 値は使いません。目標は -1"),
+    (0.0, [0.5, -0.2, 0.1], False, 0.9, 0.45, "the game goes on: 0 + 0.9 × 0.5 (the best next Q-value)",
+     "ゲームは続く: 0 + 0.9 × 0.5(次の局面のいちばん大きい Q 値)"),
+    (0.0, [-0.5, -0.8], False, 0.9, -0.45, "every next Q-value is negative: the best is -0.5, so 0.9 × (-0.5)",
+     "次の Q 値はどれもマイナス: いちばん大きいのは -0.5 なので 0.9 × (-0.5)"),
+    (0.5, [1.0, 0.0], False, 0.5, 1.0, "reward 0.5 now, gamma 0.5: 0.5 + 0.5 × 1.0",
+     "今の報酬 0.5、gamma 0.5: 0.5 + 0.5 × 1.0"),
+]
+
+
+def check_td_target(td_target):
+    """``td_target(reward, next_q, done, gamma)``: ``reward`` if ``done``, else ``reward + gamma × max(next_q)``."""
+    cases = [Case(args=(reward, list(next_q), done, gamma), expected=expected,
+                  accept=lambda result, expected=expected: _close(result, expected),
+                  hint_en=hint_en, hint_ja=hint_ja)
+             for reward, next_q, done, gamma, expected, hint_en, hint_ja in TD_CASES]
+    result = run(lambda *args: _plain(td_target(*args)), cases,
+                 title=tr(en="Check of td_target", ja="td_target のチェック"))
+    if result.passed:
+        return result
+
+    def answer(reward, next_q, done, gamma):
+        return _plain(td_target(reward, list(next_q), done, gamma))
+
+    tips = [
+        (lambda: _close(answer(-1.0, [0.3, 0.1], True, 0.9), -1.0 + 0.9 * 0.3),
+         "When the game is over (done is True), there is no next position: return the reward alone.",
+         "ゲームが終わったとき(done が True)は次の局面がありません。報酬だけを返しましょう。"),
+        (lambda: _close(answer(0.0, [0.5, -0.2, 0.1], False, 0.9), 0.5),
+         "Multiply the best next Q-value by gamma (a reward later is worth a little less).",
+         "次の局面のいちばん大きい Q 値に gamma をかけましょう(あとでもらう報酬は少しだけ価値が下がります)。"),
+        (lambda: _close(answer(0.0, [-0.5, -0.8], False, 0.9), 0.0),
+         "Take the largest of the next Q-values with max(next_q), even when they are all negative.",
+         "次の Q 値のうちいちばん大きいものを max(next_q) で選びましょう。全部マイナスのときも同じです。"),
+        (lambda: answer(0.0, [0.5, -0.2, 0.1], False, 0.9) is None,
+         "td_target returned None: did you forget `return`?",
+         "td_target が None を返しています。`return` を書き忘れていませんか？"),
+    ]
+    for condition, en, ja in tips:
+        try:
+            hit = condition()
+        except Exception:  # the report above already says where the student's code fails
+            hit = False
+        if hit:
+            line = "💡 " + tr(en=en, ja=ja)
+            print(line)
+            result.lines.append(line)
+    return result
+
+
+def _close(result, expected):
+    if isinstance(result, (bool, np.bool_)) or result is None:
+        return False
+    try:
+        return abs(float(result) - expected) < 1e-6
+    except (TypeError, ValueError):
+        return False
+
+
+__all__ = ["board_from", "board_text", "check_minimax", "check_td_target", "check_win_if_you_can",
+           "check_winner", "position", "true_value", "winning_moves"]

@@ -67,6 +67,7 @@ class DQNConfig:
                 en="DQN has no setting {names}. Settings: {allowed}.",
                 ja="DQN には {names} という設定はありません。設定の一覧: {allowed}",
                 names=", ".join(map(repr, unknown)), allowed=", ".join(names)))
+        changes.setdefault("options", dict(self.options))  # a copy: changing one config leaves the other
         return dataclasses.replace(self, **changes)
 
     def to_dict(self):

@@ -13,7 +13,7 @@ the position it sees always looks like "my turn".
 game                  planes                                                   size
 ====================  =======================================================  ==============
 ``tictactoe``         my marks, opponent's marks                                2 × 9 = 18
-``connectfour``       my discs, opponent's discs                                2 × 42 = 84
+``connectfour``       my discs, opponent's discs, where a disc would land       3 × 42 = 126
 ``othello``           my discs, opponent's discs, my legal moves,               4 × 36 = 144
                       opponent's legal moves (the classic 4 planes)             (6 × 6)
 ``minesweeper``       hidden, then one plane per number 0 .. 8                  10 × 81 = 810
@@ -47,10 +47,21 @@ def _planes(*planes):
 
 
 def mine_and_theirs(env):
-    """Tic-tac-toe and Connect Four: my pieces, then the opponent's (board values 1 and 2)."""
+    """Tic-tac-toe: my marks, then the opponent's (board values 1 and 2)."""
     board = np.asarray(env.board)
     me = env.current_player + 1  # 1 for player 0, 2 for player 1
     return _planes(board == me, board == 3 - me)
+
+
+def connectfour_planes(env):
+    """Connect Four: my discs, the opponent's discs, and the cells where a disc would land now."""
+    board = np.asarray(env.board)
+    me = env.current_player + 1
+    landing = np.zeros_like(board, dtype=bool)
+    for column, height in enumerate(env.heights):
+        if height < env.rows:
+            landing[env.rows - 1 - height, column] = True  # row 0 is the top row
+    return _planes(board == me, board == 3 - me, landing)
 
 
 def _bits(bitboard, squares):
@@ -89,7 +100,7 @@ def puyopuyo_planes(env):
 
 ENCODERS = {
     "tictactoe": mine_and_theirs,
-    "connectfour": mine_and_theirs,
+    "connectfour": connectfour_planes,
     "othello": othello_planes,
     "minesweeper": minesweeper_planes,
     "puyopuyo": puyopuyo_planes,

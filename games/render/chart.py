@@ -88,6 +88,8 @@ def bar_chart(values, title="", y_label="", intervals=None, colours=None, y_rang
               width=WIDTH, height=HEIGHT):
     """One bar per label: ``values`` is a dict ``{label: number}`` (or a list of numbers).
 
+    Negative numbers get bars going down from 0; NaN gets no bar (its label stays).
+
     ``intervals``: ``{label: (low, high)}`` drawn as a thin line with ends on the bar (a
     95 % confidence interval, say). ``colours``: one colour per bar (by default all blue).
     ``y_range``: ``(low, high)`` to fix the y axis (by default it starts at 0).
@@ -104,7 +106,8 @@ def bar_chart(values, title="", y_label="", intervals=None, colours=None, y_rang
     plot.set_scales(np.array([0.0, len(labels)]), _finite(low_high), y_range)
     for i, label in enumerate(labels):
         colour = colours[i % len(colours)] if colours else COLOURS[0]
-        plot.bar(i + 0.15, i + 0.85, heights[i], colour)
+        if math.isfinite(heights[i]):  # a NaN (say, the Q-value of an illegal move) gets no bar
+            plot.bar(i + 0.15, i + 0.85, heights[i], colour)
         if label in intervals:
             plot.error_bar(i + 0.5, *intervals[label])
     summary = ", ".join(f"{label}: {_number(values[label])}" for label in labels)
@@ -297,6 +300,8 @@ def _ticks(low, high, count=6):
 def _number(value):
     """A short label for a number: 3, 0.25, 1.5e+04."""
     value = float(value)
+    if not math.isfinite(value):
+        return str(value)
     if value == int(value) and abs(value) < 1e6:
         return str(int(value))
     return f"{value:.3g}"
