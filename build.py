@@ -409,6 +409,13 @@ def check_site(output, site_lock):
             f"settings in lite/jupyter-lite.json and build again.")
 
 
+def add_root_favicon(site):
+    """Some pages name no icon, so the browser asks for /favicon.ico: answer it, not with a 404."""
+    icon = site / "static" / "favicons" / "favicon.ico"
+    if icon.is_file():
+        shutil.copyfile(icon, site / "favicon.ico")
+
+
 def check_preloads(site_lock, lite_dir):
     unknown = [p for p in preloaded_packages(lite_dir) if canonical(p) not in site_lock["packages"]]
     if unknown:
@@ -445,6 +452,7 @@ def build_site(output, pyodide_source):
         site_lock = write_site_lock(lock, packages, [games_wheel, *kernel_wheels()], bundle)
         check_preloads(site_lock, lite_dir)
         run_jupyter_lite(lite_dir, work / "site")
+        add_root_favicon(work / "site")
         check_site(work / "site", site_lock)
         (work / "site").rename(output)
     return output
