@@ -4,6 +4,7 @@
     python bench/agents.py --quick          # every target, small samples (a few minutes)
     python bench/agents.py --only othello   # one target: tictactoe, connectfour, othello,
                                             #   minesweeper, puyopuyo (several: repeat --only)
+    python bench/agents.py --first-clicks   # Minesweeper intermediate: where to click first?
 
 Each line gives the result with its 95 % interval. At the end, the time per move of every
 agent at its default settings: CPU time (time.thread_time, what the agent itself costs;
@@ -34,20 +35,45 @@ TIMED = {}  # "game: agent" -> Timed
 
 
 class Timed:
-    """Wraps an agent and records its CPU and wall time per move."""
+    """Wraps an agent and records its CPU and wall time per move.
+
+    It also keeps the positions of its slowest moves, to time them again at the end: on a
+    busy virtual machine a single timing can be inflated many times over (time stolen by
+    the host can be counted as the program's own CPU time).
+    """
+
+    KEEP = 3
 
     def __init__(self, game, agent):
         self.agent = agent
         self.name = arena.agent_name(agent)
         self.cpu, self.wall = [], []
+        self.slowest = []  # (cpu seconds, a copy of the position)
         TIMED.setdefault(f"{game}: {self.name}", []).append(self)
 
     def __call__(self, env):
+        position = env.clone()
         wall, cpu = time.perf_counter(), time.thread_time()
         action = self.agent(env)
-        self.cpu.append(time.thread_time() - cpu)
+        spent = time.thread_time() - cpu
         self.wall.append(time.perf_counter() - wall)
+        self.cpu.append(spent)
+        if len(self.slowest) < self.KEEP or spent > self.slowest[-1][0]:
+            self.slowest = sorted(self.slowest + [(spent, position)], key=lambda item: -item[0])[:self.KEEP]
         return action
+
+    def retimed_max(self, repeat=3):
+        """The slowest kept moves timed again (the best of ``repeat`` tries each): the worst of them."""
+        worst = 0.0
+        for _, position in self.slowest:
+            tries = []
+            for _ in range(repeat):
+                view = position.clone()
+                start = time.thread_time()
+                self.agent(view)
+                tries.append(time.thread_time() - start)
+            worst = max(worst, min(tries))
+        return worst
 
 
 def pct(rate):
@@ -113,6 +139,31 @@ def minesweeper(quick, first_clicks=("safe",)):
                   f"{verdict}  [{time.perf_counter() - start:.0f} s]", flush=True)
 
 
+class FirstClickAt(MinesweeperSolver):
+    """The solver, with its first click on a chosen cell instead of the corner."""
+
+    def __init__(self, row, col):
+        super().__init__()
+        self.row, self.col = row, col
+        self.name = f"solver, first click ({row}, {col})"
+
+    def _first_click(self, env):
+        return self.row * env.cols + self.col
+
+
+def minesweeper_first_clicks(quick):
+    """Under "safe" the first click may be any cell: does one away from the corner win more often?"""
+    n = 200 if quick else 2000
+    print(f"Minesweeper intermediate, first_click='safe': the solver's win rate by its first click "
+          f"(the same {n} boards for each)")
+    for row, col in ((0, 0), (0, 1), (1, 1), (0, 7), (2, 2), (7, 7)):
+        start = time.perf_counter()
+        result = arena.evaluate("minesweeper", FirstClickAt(row, col), n=n, seed=0, progress=False,
+                                preset="intermediate", first_click="safe")
+        print(f"  first click (row {row}, column {col}): win rate {pct(result.win_rate())}  "
+              f"[{time.perf_counter() - start:.0f} s]", flush=True)
+
+
 def puyopuyo(quick):
     n, moves = (20, 100) if quick else (200, 100)
     print(f"Puyo Puyo (Tsu scoring), {n} games of at most {moves} pairs each, 4 colours "
@@ -132,18 +183,21 @@ def puyopuyo(quick):
 
 
 def timing_table():
-    print("Time per move at default settings (target: < 1 s). CPU = the agent's own time; "
-          "wall = what you wait (grows when the machine is busy)")
-    print(f"  {'agent':<40}{'moves':>9}{'CPU mean':>11}{'CPU max':>10}{'wall mean':>11}{'wall max':>10}")
+    print("Time per move at default settings (target: < 1 s). CPU = the agent's own time; wall = what you "
+          "wait (grows when the machine is busy); re-timed = the slowest moves timed again at the end")
+    print(f"  {'agent':<36}{'moves':>8}{'CPU mean':>11}{'CPU max':>10}{'re-timed':>10}{'wall mean':>11}"
+          f"{'wall max':>10}")
+    slowest = 0.0
     for name, wrappers in TIMED.items():
         cpu = [t for w in wrappers for t in w.cpu]
         wall = [t for w in wrappers for t in w.wall]
         if not cpu:
             continue
-        print(f"  {name:<40}{len(cpu):>9}{1000 * sum(cpu) / len(cpu):>9.2f}ms{1000 * max(cpu):>8.1f}ms"
-              f"{1000 * sum(wall) / len(wall):>9.2f}ms{1000 * max(wall):>8.1f}ms")
-    slowest = max((max(t for w in ws for t in w.cpu) for ws in TIMED.values() if any(w.cpu for w in ws)), default=0)
-    print(f"  -> slowest move {slowest:.3f} s CPU: {'OK' if slowest < 1 else 'MISSED'}")
+        retimed = max(w.retimed_max() for w in wrappers)
+        slowest = max(slowest, retimed)
+        print(f"  {name:<36}{len(cpu):>8}{1000 * sum(cpu) / len(cpu):>9.2f}ms{1000 * max(cpu):>8.1f}ms"
+              f"{1000 * retimed:>8.1f}ms{1000 * sum(wall) / len(wall):>9.2f}ms{1000 * max(wall):>8.1f}ms")
+    print(f"  -> slowest move (re-timed) {slowest:.3f} s CPU: {'OK' if slowest < 1 else 'MISSED'}")
 
 
 TARGETS = {"tictactoe": tictactoe, "connectfour": connectfour, "othello": othello,
@@ -155,11 +209,16 @@ def main():
     parser.add_argument("--quick", action="store_true", help="small samples (minutes, not hours)")
     parser.add_argument("--only", action="append", choices=list(TARGETS), help="run only this target")
     parser.add_argument("--zero", action="store_true", help="Minesweeper: also measure first_click='zero'")
+    parser.add_argument("--first-clicks", action="store_true",
+                        help="only compare the Minesweeper solver's first clicks (intermediate)")
     args = parser.parse_args()
     print(f"bench/agents.py on Python {platform.python_version()} ({platform.machine()}), "
           f"{'quick' if args.quick else 'full'} run, load average at start "
           f"{os.getloadavg()[0]:.1f}", flush=True)
     start = time.perf_counter()
+    if args.first_clicks:
+        minesweeper_first_clicks(args.quick)
+        return
     for name in args.only or list(TARGETS):
         if name == "minesweeper":
             minesweeper(args.quick, ("safe", "zero") if args.zero else ("safe",))

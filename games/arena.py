@@ -522,11 +522,19 @@ class TournamentResult:
                   ja="{game} 総当たり戦: 行のエージェントが列の相手から取った 1 局あたりの得点（勝ち 1、引き分け 1/2）",
                   game=self.game)
         short = [name[:7] for name in self.names]
-        lines = [head, " " * width + "".join(f"{s:>8}" for s in short) + f"{'Elo':>8}"]
+        overall = tr(en="all", ja="全体")
+        lines = [head, " " * width + "".join(f"{s:>8}" for s in short) + f"{overall:>8}{'Elo':>8}"]
         for i in self.standings():
             cells = "".join(f"{'—':>8}" if i == j else f"{self.score[i, j]:8.2f}" for j in range(len(self.names)))
-            lines.append(f"{self.names[i]:<{width}}{cells}{self.elo[i]:8.0f}")
+            lines.append(f"{self.names[i]:<{width}}{cells}{self.overall(i):8.2f}{self.elo[i]:8.0f}")
         return "\n".join(lines)
+
+    def overall(self, i):
+        """Agent ``i``'s points per game against all the others together."""
+        games = [self.matches[pair].n for pair in self.matches if i in pair]
+        points = [self.score[i, j] * self.matches[(min(i, j), max(i, j))].n
+                  for j in range(len(self.names)) if j != i]
+        return sum(points) / sum(games)
 
     def _repr_pretty_(self, printer, cycle):
         printer.text(str(self))

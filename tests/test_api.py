@@ -588,3 +588,31 @@ def test_gymnasium_env_checker(name, options):
         # Picture, checked in test_render_and_text.
         check_env(GymnasiumView(env), skip_render_check=True)
     assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.parametrize("game, pair, bad_pair, shown", [
+    ("minesweeper", (1, 2), (1, 99), "(row, col)"),
+    ("puyopuyo", (2, 1), (5, 0), "(column, rotation)"),
+])
+def test_pair_actions(game, pair, bad_pair, shown):
+    """Minesweeper and Puyo Puyo also take a pair; a wrong one is explained, a wrong type names the pair form."""
+    env = games.make(game)
+    env.reset(seed=0)
+    before = env.clone()
+    with pytest.raises(IllegalActionError, match="Legal actions now") as caught:
+        env.step(bad_pair)
+    assert not isinstance(caught.value, ActionTypeError)
+    assert np.array_equal(env.board, before.board)  # refused: nothing changed
+    with pytest.raises(ActionTypeError, match=re.escape(shown)):
+        env.step("a")
+    games.set_language("ja")
+    try:
+        with pytest.raises(ActionTypeError, match="タプル"):
+            env.step(1.5)
+    finally:
+        games.set_language("en")
+    env.step(pair)  # a good pair is played
+    lenient = games.make(game, illegal="lose")
+    lenient.reset(seed=0)
+    _, _, terminated, _, info = lenient.step(bad_pair)
+    assert terminated and info.get("illegal_move")

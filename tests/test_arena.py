@@ -241,4 +241,5 @@ def test_tournament_table():
     assert table.names[table.standings()[0]] == "perfect"
     assert table.score[0, 1] > 0.8 and table.score[1, 0] < 0.2  # points per game of row vs column
     assert table.score[0, 1] + table.score[1, 0] == pytest.approx(1.0)
+    assert table.overall(0) == pytest.approx((table.score[0, 1] + table.score[0, 2]) / 2)  # 40 games each
     assert "Elo" in str(table)

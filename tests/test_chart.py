@@ -8,7 +8,7 @@ import pytest
 
 import games
 from games.render import Picture
-from games.render.chart import HEIGHT, MAX_POINTS, _ticks, bar_chart, histogram, line_chart, match_chart
+from games.render.chart import MAX_POINTS, _ticks, bar_chart, histogram, line_chart, match_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -185,3 +185,40 @@ def test_layouts_are_positions_a_player_can_see():
 
 def test_a_function_that_is_not_callable():
     assert not checks.check_simple_rules(rules(np.zeros((2, 2), dtype=int))).passed
+
+
+# ------------------------------------------------------------------ planes
+def test_planes_right_answers_pass():
+    right = lambda view: np.array([view == -1] + [view == n for n in range(9)])  # noqa: E731
+    assert checks.check_planes(right).passed
+    assert checks.check_planes(lambda view: right(view).ravel().astype(np.float32)).passed  # flat, like the network
+
+
+def test_planes_match_the_dqn_encoder():
+    from games.dqn import encode
+    env = games.make("minesweeper", rows=5, cols=6, mines=4)
+    env.reset(seed=2)
+    env.step(0)
+    assert np.array_equal(checks.planes_answer(env.board).ravel().astype(np.float32), encode(env))
+
+
+def test_planes_first_attempt_fails_with_a_short_report(capsys):
+    starter = lambda view: np.array([view == -1] + [view == n for n in range(1, 9)])  # noqa: E731 (forgets 0)
+    assert not checks.check_planes(starter).passed
+    out = capsys.readouterr().out
+    assert "got 9 planes of shape (2, 2)" in out
+    assert "[[" not in out  # no big array in the report
+
+
+def test_planes_wrong_order_says_which_planes(capsys):
+    reversed_planes = lambda view: np.array([view == -1] + [view == n for n in range(9)])[::-1]  # noqa: E731
+    assert not checks.check_planes(reversed_planes).passed
+    assert "these planes are not right: hidden" in capsys.readouterr().out
+
+
+def test_planes_not_arrays_and_crashes_do_not_raise(capsys):
+    for answer in (None, 3, "planes", [[1, 2], [3]]):
+        assert not checks.check_planes(lambda view, answer=answer: answer).passed
+    assert not checks.check_planes(lambda view: view[10, 10]).passed
+    assert "IndexError" in capsys.readouterr().out
+    assert not checks.check_planes("planes").passed

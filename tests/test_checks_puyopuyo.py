@@ -134,3 +134,36 @@ def test_japanese_hints(capsys):
     games.set_language("ja")
     checks.check_groups_to_pop(every_group)
     assert "ケース" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ colour planes
+def test_colour_planes_right_answers_pass():
+    assert checks.check_colour_planes(lambda board, colours: [board == c for c in range(1, colours + 1)]).passed
+    assert checks.check_colour_planes(
+        lambda board, colours: np.stack([board == c for c in range(1, colours + 1)]).astype(float)).passed
+
+
+def test_colour_planes_match_the_dqn_encoder():
+    from games.dqn import encode
+    env = games.make("puyopuyo")
+    env.reset(seed=3)
+    for action in (0, 5, 9, 14):
+        env.step(action)
+    board = env.board
+    planes = np.array([board == c for c in range(1, 5)]).ravel().astype(np.float32)
+    assert np.array_equal(planes, encode(env)[:planes.size])
+
+
+def test_colour_planes_off_by_one_fails_with_a_short_report(capsys):
+    starter = lambda board, colours: np.array([board == c for c in range(colours)])  # noqa: E731 (0 = empty!)
+    assert not checks.check_colour_planes(starter).passed
+    out = capsys.readouterr().out
+    assert "plane 0 (colour 1, R)" in out
+    assert "[[" not in out
+
+
+def test_colour_planes_wrong_count_and_crashes(capsys):
+    assert not checks.check_colour_planes(lambda board, colours: [board == c for c in range(1, 5)]).passed  # always 4
+    assert not checks.check_colour_planes(lambda board, colours: None).passed
+    assert not checks.check_colour_planes(lambda board, colours: board[99]).passed
+    assert "IndexError" in capsys.readouterr().out

@@ -166,6 +166,80 @@ def test_n_step_transitions_sum_discounted_rewards():
     assert buffer.steps[0] == 3 and buffer.states[0, 0] == 0.0 and buffer.next_states[0, 0] == 3.0
 
 
+def stored_transitions(agent):
+    n = len(agent.memory)
+    memory = agent.memory
+    return memory.states[:n], memory.rewards[:n], memory.next_states[:n], memory.dones[:n]
+
+
+def test_game_over_reward_is_added_only_when_the_game_ends():
+    agent = small_agent("puyopuyo", reward_scale=0.0, game_over_reward=-7.0, learn_start=10 ** 6,
+                        epsilon_start=1.0, epsilon_end=1.0)
+    dqn.train(agent, episodes=2, eval_every=0, progress=False)  # random placements until the well is full
+    _, rewards, _, dones = stored_transitions(agent)
+    assert dones.sum() == 2
+    assert np.all(rewards[dones] == -7.0) and np.all(rewards[~dones] == 0.0)
+
+
+def test_game_over_reward_is_not_given_when_stopped_by_max_moves():
+    agent = small_agent("puyopuyo", reward_scale=0.0, game_over_reward=-7.0, learn_start=10 ** 6, max_moves=5)
+    dqn.train(agent, episodes=2, eval_every=0, progress=False)
+    _, rewards, _, dones = stored_transitions(agent)
+    assert not dones.any() and np.all(rewards == 0.0)
+
+
+def test_shaping_adds_gamma_times_the_next_potential_minus_this_one():
+    def puyos(env):
+        return float(np.count_nonzero(np.asarray(env.board)))
+
+    agent = small_agent("puyopuyo", reward_scale=0.0, gamma=0.5, shaping=puyos, shaping_scale=3.0,
+                        learn_start=10 ** 6, epsilon_start=1.0, epsilon_end=1.0)
+    dqn.train(agent, episodes=2, eval_every=0, progress=False)
+    states, rewards, next_states, _ = stored_transitions(agent)
+    board = 4 * 72  # the colour planes: one 1 per puyo in the well
+    expected = 3.0 * (0.5 * next_states[:, :board].sum(axis=1) - states[:, :board].sum(axis=1))
+    assert np.allclose(rewards, expected) and (rewards > 0).any() and (rewards < 0).any()
+
+
+def test_the_puyopuyo_room_potential_is_minus_the_filled_share():
+    env = games.make("puyopuyo", seed=0)
+    env.reset(seed=0)
+    assert dqn.shaping.puyopuyo_room(env) == 0.0
+    env.step(0)  # a pair: 2 of the 72 cells
+    assert dqn.shaping.puyopuyo_room(env) == pytest.approx(-2 / 72)
+
+
+def test_an_unknown_shaping_name_gets_a_clear_error():
+    agent = small_agent("puyopuyo", shaping="tallest")
+    with pytest.raises(games.errors.BadOptionError, match="puyopuyo_room"):
+        dqn.train(agent, episodes=1, eval_every=0, progress=False)
+
+
+def test_puyopuyo_lookahead_says_what_each_placement_would_do():
+    env = games.make("puyopuyo", seed=0)
+    board = np.zeros((12, 6), np.int8)
+    board[11, :3] = 1  # three reds on the bottom row, columns 0 to 2
+    env.reset(seed=0, options={"board": board, "pairs": [(1, 2)]})  # a red pivot, a green puyo
+    state = dqn.encoders.puyopuyo_lookahead(env)
+    planes = dqn.encoders.puyopuyo_planes(env)
+    assert np.array_equal(state[:len(planes)], planes)
+    legal, ended, popped, chain, fill = state[len(planes):].reshape(5, env.num_actions)
+    pops = env.placement_to_action(3, 1)  # red lands at the end of the row: 4 reds pop
+    stays = env.placement_to_action(5, 1)
+    assert legal.all() and not ended.any()
+    assert popped[pops] == pytest.approx(0.4) and chain[pops] == pytest.approx(0.25)
+    assert fill[pops] == pytest.approx(1 / 72)  # only the green puyo is left
+    assert popped[stays] == 0 and chain[stays] == 0 and fill[stays] == pytest.approx(5 / 72)
+
+
+def test_the_encoder_setting_chooses_what_the_network_reads():
+    plain, hinted = small_agent("puyopuyo"), small_agent("puyopuyo", encoder="puyopuyo_lookahead")
+    assert hinted.state_size == plain.state_size + 5 * 22
+    env = games.make("puyopuyo", seed=0)
+    env.reset(seed=0)
+    assert hinted(env) in env.legal_actions()
+
+
 # ------------------------------------------------------------------ epsilon schedule
 def test_linear_epsilon_schedule():
     schedule = dqn.LinearSchedule(start=1.0, end=0.1, steps=100)
@@ -298,7 +372,7 @@ def test_same_seed_same_training():
         curve = dqn.train(agent, episodes=60, eval_every=30, eval_games=10, progress=False)
         return agent, curve
 
-    (a, ca), (b, cb), (c, cc) = run(3), run(3), run(4)
+    (a, ca), (b, cb), (c, _) = run(3), run(3), run(4)
     assert ca.returns == cb.returns and ca.evaluations[0]["win"] == cb.evaluations[0]["win"]
     np.testing.assert_array_equal(ca.losses, cb.losses)  # (nan before learning starts: equal here)
     assert weights_equal(a.q_net, b.q_net)

@@ -15,6 +15,8 @@ import importlib
 import traceback
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..messages import tr
 
 
@@ -92,17 +94,51 @@ def _run_case(function, case):
     if ok:
         return True, ""
     return False, tr(en="expected {expected!r}, got {result!r}", ja="期待した答えは {expected!r}、返ってきた値は {result!r}",
-                     expected=case.expected, result=result)
+                     expected=plain(case.expected), result=plain(result))
+
+
+def plain(value):
+    """``value`` with numpy numbers turned into Python ones, so a report shows 2, not np.int64(2)."""
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.shape == ()):
+        return value.item()
+    if isinstance(value, (list, tuple)):
+        items = [plain(item) for item in value]
+        return type(value)(items) if type(value) in (list, tuple) else value
+    if isinstance(value, dict):
+        return {plain(key): plain(item) for key, item in value.items()}
+    return value
 
 
 def _equal(result, expected):
-    try:
-        import numpy as np
-        if isinstance(result, np.ndarray) or isinstance(expected, np.ndarray):
-            return bool(np.array_equal(np.asarray(result), np.asarray(expected)))
-    except ImportError:  # pragma: no cover - numpy is always there
-        pass
+    if isinstance(result, np.ndarray) or isinstance(expected, np.ndarray):
+        return bool(np.array_equal(np.asarray(result), np.asarray(expected)))
     return bool(result == expected)
+
+
+def as_int(value):
+    """``value`` as an int (numpy integers too), or None for anything else (True/False included)."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, np.ndarray) and value.shape == ():
+        value = value.item()
+    try:
+        return int(value) if int(value) == value else None
+    except (TypeError, ValueError):
+        return None
+
+
+def move_case(env, right, hint_en, hint_ja):
+    """A case for an agent: in position ``env`` any move in ``right`` is a good answer.
+
+    The case's argument is ``call(agent)``, which asks the agent on a copy of the position
+    (the agent may look ahead by playing moves on it). Run the cases with
+    ``run(lambda call: call(agent), cases)``.
+    """
+    def call(agent):
+        return plain(agent(env.clone()))
+
+    return Case(args=(call,), expected=right, accept=lambda result: as_int(result) in right,
+                hint_en=hint_en, hint_ja=hint_ja)
 
 
 def _finish(passed, lines):

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..envs import make
 from ..messages import tr
-from . import Case, run
+from . import Case, move_case, plain, run
 
 ROWS, COLUMNS = 6, 7
 
@@ -104,15 +104,10 @@ def check_four_in_a_row(four_in_a_row):
     return run(_plain_result(four_in_a_row), cases, title=tr(en="Check of four_in_a_row", ja="four_in_a_row のチェック"))
 
 
-def _plain(value):
-    """A numpy value as a plain Python one, so that a hint says False and not np.False_."""
-    return value.item() if isinstance(value, np.generic) else value
-
-
 def _plain_result(function):
     if not callable(function):
         return function  # run() explains what to give it
-    return lambda *args: _plain(function(*args))
+    return lambda *args: plain(function(*args))
 
 
 def _is_yes_or_no(value):
@@ -144,34 +139,16 @@ def _win_case(moves, hint_en, hint_ja):
     env = _position(moves)
     wins = [c for c in env.legal_actions() if env.is_winning_move(c)]
     right = wins or env.legal_actions()
-
-    def call(agent):
-        return _plain(agent(env.clone()))  # a copy: the agent may look ahead with step on it
-
     picture = _picture(env.board)
-    return Case(args=(), expected=right, accept=lambda result: _as_int(result) in right,
-                hint_en=f"{hint_en}: {picture}", hint_ja=f"{hint_ja}: {picture}"), call
+    return move_case(env, right, f"{hint_en}: {picture}", f"{hint_ja}: {picture}")
 
 
 def check_win_if_you_can(agent):
     """``agent(env)`` plays a winning column whenever there is one (and a legal one otherwise)."""
     if not callable(agent):
-        return run(agent, [], title="")
-    cases = []
-    for moves, hint_en, hint_ja in WIN_POSITIONS:
-        case, call = _win_case(moves, hint_en, hint_ja)
-        case.args = (call,)
-        cases.append(case)
+        return run(agent, [])  # run() explains what to give it
+    cases = [_win_case(*position) for position in WIN_POSITIONS]
     return run(lambda call: call(agent), cases, title=tr(en="Check of your agent", ja="エージェントのチェック"))
-
-
-def _as_int(value):
-    try:
-        if isinstance(value, (bool, np.bool_)):
-            return None
-        return int(value) if int(value) == value else None
-    except (TypeError, ValueError):
-        return None
 
 
 # ----------------------------------------------------------------- score_window

@@ -3,6 +3,7 @@
 - ``check_count_around(count_around)``      (lesson 40) how many mines are around a cell?
 - ``check_chance_all_safe(chance_all_safe)``  (lesson 41) the chance that random clicks all miss the mines
 - ``check_simple_rules(simple_rules)``       (lesson 42) the single-cell deductions
+- ``check_planes(planes)``                   (lesson 43) the board as the network reads it
 
 Boards are numpy arrays. A mine map has True (or 1) where a mine is. A view is what a
 player sees, like ``env.board``: -1 a hidden cell, 0 to 8 a revealed number.
@@ -227,5 +228,91 @@ def check_simple_rules(simple_rules):
                                              ja="simple_rules のチェック（答えは (安全なマス, 地雷)）"))
 
 
-__all__ = ["check_chance_all_safe", "check_count_around", "check_simple_rules", "layout", "numbers_of",
-           "single_cell_rules", "view_text"]
+# ------------------------------------------------------------------ planes
+def planes_answer(view):
+    """The 10 planes of a view, as in ``games.dqn`` (shape (10, rows, cols)): hidden, then 0 .. 8."""
+    view = np.asarray(view)
+    return np.array([view == -1] + [view == number for number in range(9)])
+
+
+PLANE_CASES = [
+    (["*.",
+      ".."], "a 2 × 2 board: one hidden cell and three 1s", "2 × 2 の盤: 隠れたマス 1 つと「1」が 3 つ"),
+    (["*#*",
+      "...",
+      "..."], "1-2-1 above a row of 0s: the 0s get their own plane too (an open 0 is information!)",
+     "0 の行の上に 1-2-1: 0 にも専用の面があります（開いた 0 も大事な情報です！）"),
+    (["#*##",
+      "....",
+      "*...",
+      "#..."], "a 4 × 4 board with numbers 0, 1 and 2", "0, 1, 2 のある 4 × 4 の盤"),
+    (["*..*",
+      "....",
+      "*..*"], "nothing hidden but the mines: 3 rows, 4 columns (mind the order: rows first)",
+     "地雷以外は全部開いた 3 行 4 列の盤（順番に注意: 行が先です）"),
+]
+
+
+class Answer:
+    """A short description of a student's answer, shown in the report instead of a big array."""
+
+    def __init__(self, right, text):
+        self.right = right
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+def describe_planes(result, answer, plane_name):
+    """Compare ``result`` with the planes ``answer``: an ``Answer`` that says what differs."""
+    try:
+        array = np.asarray(result, dtype=float)
+    except (TypeError, ValueError):
+        return Answer(False, tr(en="{kind} (not planes of numbers)", ja="{kind}（数の面ではありません）",
+                                kind=type(result).__name__))
+    if array.ndim == 0:  # one number, or None
+        return Answer(False, repr(result)[:60])
+    shape = answer.shape
+    if array.size == answer.size and array.shape != shape:
+        array = array.reshape(shape)  # flat, like the vector the network reads: fine too
+    if array.shape != shape:
+        if array.ndim == 3:
+            return Answer(False, tr(en="{n} planes of shape {shape}", ja="形 {shape} の面が {n} 枚",
+                                    n=array.shape[0], shape=array.shape[1:]))
+        return Answer(False, tr(en="an array of shape {shape}", ja="形 {shape} の配列", shape=array.shape))
+    wrong = [plane_name(i) for i in range(shape[0]) if not np.array_equal(array[i], answer[i].astype(float))]
+    if wrong:
+        return Answer(False, tr(en="the right shape, but these planes are not right: {planes}",
+                                ja="形は正しいですが、次の面がちがいます: {planes}", planes=", ".join(wrong)))
+    return Answer(True, tr(en="right", ja="正解"))
+
+
+def _plane_name(index):
+    return tr(en="hidden", ja="隠れたマス") if index == 0 else \
+        tr(en="number {n}", ja="数字 {n}", n=index - 1)
+
+
+def check_planes(planes):
+    """``planes(view)``: 10 planes of True/False (or 1/0), shape (10, rows, cols): hidden, then each number 0 to 8."""
+    if not callable(planes):
+        return run(planes, [])
+
+    def judged(view, answer):
+        return describe_planes(planes(view), answer, _plane_name)
+
+    cases = []
+    for rows, hint_en, hint_ja in PLANE_CASES:
+        view, _ = layout(rows)
+        answer = planes_answer(view)
+        text = view_text(view)
+        cases.append(Case(args=(view.copy(), answer), accept=lambda result: result.right,
+                          expected=Answer(True, tr(en="{n} planes of shape {shape}", ja="形 {shape} の面が {n} 枚",
+                                                   n=len(answer), shape=answer.shape[1:])),
+                          hint_en=f"{hint_en} [view: {text}]", hint_ja=f"{hint_ja} [盤: {text}]"))
+    return run(judged, cases, title=tr(en="Check of planes: hidden, then one plane for each number 0 to 8",
+                                       ja="planes のチェック: 隠れたマス、それから数字 0〜8 の面を 1 枚ずつ"))
+
+
+__all__ = ["check_chance_all_safe", "check_count_around", "check_planes", "check_simple_rules", "describe_planes",
+           "layout", "numbers_of", "planes_answer", "single_cell_rules", "view_text"]

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..envs import make
 from ..messages import tr
-from . import Case, run
+from . import Case, move_case, plain, run
 
 
 def board_from(rows):
@@ -87,13 +87,8 @@ def _on_copies(function):
         return function  # run() explains what to give it
 
     def call(board, *rest):
-        return _plain(function(board.copy(), *rest))
+        return plain(function(board.copy(), *rest))
     return call
-
-
-def _plain(value):
-    """A numpy number as a plain Python number, so that a hint says 2 and not np.int64(2)."""
-    return value.item() if isinstance(value, np.generic) else value
 
 
 # ----------------------------------------------------------------- corner_agent
@@ -116,12 +111,7 @@ def _corner_case(moves, hint_en, hint_ja):
     legal = env.legal_actions()
     right = [square for square in legal if square in corners] or legal
     picture = _picture(env.board)
-
-    def call(agent):
-        return _plain(agent(env.clone()))  # a copy: the agent may look ahead with step on it
-
-    return Case(args=(call,), expected=right, accept=lambda result: _as_int(result) in right,
-                hint_en=f"{hint_en}: {picture}", hint_ja=f"{hint_ja}: {picture}")
+    return move_case(env, right, f"{hint_en}: {picture}", f"{hint_ja}: {picture}")
 
 
 def check_corner_agent(agent):
@@ -130,15 +120,6 @@ def check_corner_agent(agent):
         return run(agent, [])
     cases = [_corner_case(*position) for position in CORNER_POSITIONS]
     return run(lambda call: call(agent), cases, title=tr(en="Check of your agent", ja="エージェントのチェック"))
-
-
-def _as_int(value):
-    try:
-        if isinstance(value, (bool, np.bool_)):
-            return None
-        return int(value) if int(value) == value else None
-    except (TypeError, ValueError):
-        return None
 
 
 # ------------------------------------------------------------ positional_score

@@ -3,6 +3,7 @@
 - ``check_groups_to_pop(groups_to_pop)``      (lesson 50) which puyos pop?
 - ``check_column_heights(column_heights)``    (lesson 51) how full is each column?
 - ``check_evaluation(evaluate)``              (lesson 52) a board evaluation that likes chains
+- ``check_colour_planes(colour_planes)``      (lesson 53) the board as the network reads it
 
 Boards are numpy arrays like ``env.board``: 12 rows × 6 columns, row 0 is the TOP row,
 0 is empty and 1 to 5 are the colours (1 red R, 2 green G, 3 blue B, 4 yellow Y, 5 purple P).
@@ -191,5 +192,41 @@ def check_evaluation(evaluate):
                                         ja="evaluate のチェック: 盤 A の点が盤 B より高くなるはずです"))
 
 
-__all__ = ["board_from", "board_text", "check_column_heights", "check_evaluation", "check_groups_to_pop",
-           "groups_answer"]
+# ------------------------------------------------------------------ colour planes
+PLANE_CASES = [
+    ([], 4, "an empty board: 4 planes, all False", "空の盤: 4 枚の面、全部 False"),
+    (["R....Y"], 4, "a red puyo in column 0 and a yellow one in column 5: plane 0 is red (colour 1), plane 3 yellow (4)",
+     "0 列に赤、5 列に黄: 面 0 が赤（色 1）、面 3 が黄（色 4）"),
+    (["G.....", "GBBY..", "RRBYY."], 4, "all four colours", "4 色全部"),
+    (["B.....", "GRB..."], 3, "only 3 colours (colours=3): 3 planes", "3 色だけ（colours=3）: 面は 3 枚"),
+]
+
+
+def check_colour_planes(colour_planes):
+    """``colour_planes(board, colours)``: one True/False plane (12 × 6) per colour 1 .. colours."""
+    from .minesweeper import Answer, describe_planes  # the same comparison as the Minesweeper planes
+
+    if not callable(colour_planes):
+        return run(colour_planes, [])
+
+    def plane_name(index):
+        return tr(en="plane {i} (colour {c}, {letter})", ja="面 {i}（色 {c}、{letter}）",
+                  i=index, c=index + 1, letter=LETTERS[index + 1])
+
+    def judged(board, colours, answer):
+        return describe_planes(colour_planes(board, colours), answer, plane_name)
+
+    cases = []
+    for rows, colours, hint_en, hint_ja in PLANE_CASES:
+        board = board_from(rows)
+        answer = np.array([board == colour for colour in range(1, colours + 1)])
+        cases.append(Case(args=(board, colours, answer), accept=lambda result: result.right,
+                          expected=Answer(True, tr(en="{n} planes of shape (12, 6)", ja="形 (12, 6) の面が {n} 枚",
+                                                   n=colours)),
+                          hint_en=f"{hint_en} [{board_text(board)}]", hint_ja=f"{hint_ja} [{board_text(board)}]"))
+    return run(judged, cases, title=tr(en="Check of colour_planes: one plane per colour 1, 2, ...",
+                                       ja="colour_planes のチェック: 色 1, 2, ... ごとに 1 枚の面"))
+
+
+__all__ = ["board_from", "board_text", "check_colour_planes", "check_column_heights", "check_evaluation",
+           "check_groups_to_pop", "groups_answer"]

@@ -14,7 +14,7 @@ import numpy as np
 from ..agents.tictactoe import value as perfect_value
 from ..envs import make
 from ..messages import tr
-from . import Case, run
+from . import Case, as_int, plain, run
 
 MARKS = ".XO"
 
@@ -37,23 +37,6 @@ def position(moves):
     for square in moves:
         env.step(square)
     return env
-
-
-def _as_int(value):
-    """``value`` as an int (numpy integers too), or None for anything else (bool included)."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    if isinstance(value, np.ndarray) and value.shape == ():
-        value = value.item()
-    try:
-        return int(value) if int(value) == value else None
-    except (TypeError, ValueError):
-        return None
-
-
-def _plain(value):
-    """A numpy number as a Python number, so a report reads ``2``, not ``np.int8(2)``."""
-    return value.item() if isinstance(value, np.generic) else value
 
 
 # ------------------------------------------------------------------ lesson 10: winner
@@ -92,15 +75,15 @@ def _random_positions(count, seed):
 def check_winner(winner):
     """``winner(board)`` returns 1 when X has three in a row, 2 when O has, else 0."""
     cases = [Case(args=(board_from(text),), expected=expected,
-                  accept=lambda result, expected=expected: _as_int(result) == expected,
+                  accept=lambda result, expected=expected: as_int(result) == expected,
                   hint_en=f"{text} — {hint_en}", hint_ja=f"{text} — {hint_ja}")
              for text, expected, hint_en, hint_ja in WINNER_CASES]
     for board, expected in _random_positions(6, seed=7):
         cases.append(Case(args=(board,), expected=expected,
-                          accept=lambda result, expected=expected: _as_int(result) == expected,
+                          accept=lambda result, expected=expected: as_int(result) == expected,
                           hint_en=f"{board_text(board)} — the end of a random game",
                           hint_ja=f"{board_text(board)} — ランダムな対局の終わり"))
-    result = run(lambda board: _plain(winner(board.copy())), cases,  # a copy: the check's board stays as it was
+    result = run(lambda board: plain(winner(board.copy())), cases,  # a copy: the check's board stays as it was
                  title=tr(en="Check of winner", ja="winner のチェック"))
     if not result.passed and any(_returns_bool(winner, board_from(text)) for text, *_ in WINNER_CASES):
         line = "💡 " + tr(en="Return the mark (1 for X, 2 for O, 0 for nobody), not True or False.",
@@ -142,14 +125,14 @@ def _win_case(moves, hint_en, hint_ja):
     wins = winning_moves(env)
     right = wins or env.legal_actions()
     board = str(env).replace("\n", "/")
-    return Case(args=(env,), expected=right, accept=lambda result: _as_int(result) in right,
+    return Case(args=(env,), expected=right, accept=lambda result: as_int(result) in right,
                 hint_en=f"{board} — {hint_en}", hint_ja=f"{board} — {hint_ja}")
 
 
 def check_win_if_you_can(agent):
     """``agent(env)`` plays a winning square whenever there is one (and a legal one otherwise)."""
     cases = [_win_case(moves, hint_en, hint_ja) for moves, hint_en, hint_ja in WIN_POSITIONS]
-    return run(lambda env: _plain(agent(env.clone())), cases,  # a copy: the agent may try moves on it
+    return run(lambda env: plain(agent(env.clone())), cases,  # a copy: the agent may try moves on it
                title=tr(en="Check of your agent", ja="エージェントのチェック"))
 
 
@@ -184,17 +167,17 @@ def check_minimax(minimax):
         expected = true_value(env)
         board = str(env).replace("\n", "/")
         cases.append(Case(args=(env,), expected=expected,
-                          accept=lambda result, expected=expected: _as_int(result) == expected,
+                          accept=lambda result, expected=expected: as_int(result) == expected,
                           hint_en=f"{board} — {hint_en}", hint_ja=f"{board} — {hint_ja}"))
     answers = {}
 
     def attempt(env):
-        result = _plain(minimax(env.clone()))  # a copy: minimax may play moves on it
+        result = plain(minimax(env.clone()))  # a copy: minimax may play moves on it
         answers[id(env)] = result
         return result
 
     result = run(attempt, cases, title=tr(en="Check of minimax", ja="minimax のチェック"))
-    given = [(_as_int(answers.get(id(case.args[0]))), case.expected) for case in cases]
+    given = [(as_int(answers.get(id(case.args[0]))), case.expected) for case in cases]
     if not result.passed and all(a == -e for a, e in given) and any(e for _, e in given):
         line = "💡 " + tr(en="Every answer has the wrong sign: the value is from the view of the player "
                              "to move, and the opponent's best is your worst (value = -minimax(child)).",
@@ -227,13 +210,13 @@ def check_td_target(td_target):
                   accept=lambda result, expected=expected: _close(result, expected),
                   hint_en=hint_en, hint_ja=hint_ja)
              for reward, next_q, done, gamma, expected, hint_en, hint_ja in TD_CASES]
-    result = run(lambda *args: _plain(td_target(*args)), cases,
+    result = run(lambda *args: plain(td_target(*args)), cases,
                  title=tr(en="Check of td_target", ja="td_target のチェック"))
     if result.passed:
         return result
 
     def answer(reward, next_q, done, gamma):
-        return _plain(td_target(reward, list(next_q), done, gamma))
+        return plain(td_target(reward, list(next_q), done, gamma))
 
     tips = [
         (lambda: _close(answer(-1.0, [0.3, 0.1], True, 0.9), -1.0 + 0.9 * 0.3),

@@ -13,6 +13,8 @@ Modules, in reading order:
 - ``agent``: ``DQNAgent``: online and target networks, action masking, the learning step,
   save / load; ``agent(env)`` plays in the arena;
 - ``train``: ``train(agent, episodes)``: play, remember, learn; returns a ``Curve``;
+- ``shaping``: optional hints computed from the board (reward shaping), for games whose
+  rewards come too rarely (Puyo Puyo);
 - ``config``: ``DQNConfig`` (every setting) and ``preset(game)`` (small settings that learn
   something in a few minutes, even in the browser).
 """

@@ -59,7 +59,7 @@ class DQNAgent:
         self.config = config.replace(**settings)
         self.game = game
         self.seed = seed
-        self.encode = encoder_for(game)
+        self.encode = encoder_for(self.config.encoder or game)
         env = make(game, **self.config.options)  # to learn the sizes
         self.num_actions = env.num_actions
         self.state_size = len(self.encode(env))

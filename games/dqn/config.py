@@ -25,6 +25,7 @@ class DQNConfig:
     options: dict = field(default_factory=dict)  #: options for ``games.make`` (such as ``{"size": 6}``)
 
     # --- the network: input -> hidden layers -> one Q-value per action
+    encoder: object = None  #: what the network reads: None = the game's encoder, or a name in ``encoders.ENCODERS`` (such as "puyopuyo_lookahead")
     hidden: tuple = (64, 64)  #: sizes of the hidden layers
     lr: float = 1e-3  #: learning rate of Adam
     lr_end: object = None  #: if set: the learning rate goes down in a straight line to this value...
@@ -36,6 +37,9 @@ class DQNConfig:
     double: bool = True  #: double DQN: the online network picks the next move, the target network values it
     augment: bool = False  #: keep each transition once per symmetry of the board (turned, mirrored)
     reward_scale: float = 1.0  #: rewards are multiplied by this for learning (Puyo scores are large)
+    game_over_reward: float = 0.0  #: added (after scaling) when the game ends, not when stopped by max_moves: < 0 teaches a one-player agent to stay alive
+    shaping: object = None  #: potential-based reward shaping (see ``games.dqn.shaping``): a name such as "puyopuyo_room" or a function potential(env)
+    shaping_scale: float = 1.0  #: the shaping hints are multiplied by this
     grad_clip: float = 10.0  #: largest gradient length (norm) of one update
     batch_size: int = 32  #: transitions per update
     buffer_size: int = 20_000  #: transitions kept in the replay buffer
@@ -78,12 +82,13 @@ PRESETS = {
     "tictactoe": DQNConfig(
         hidden=(64, 64), lr=1e-3, gamma=0.9, epsilon_steps=20_000, epsilon_end=0.1,
         episodes=6000, opponent="random", eval_every=1000),
+    # Connect Four: the left-right mirror (augment), 3-step rewards, large batches every 4 moves.
     "connectfour": DQNConfig(
-        hidden=(64, 64), lr=1e-3, gamma=0.95, epsilon_steps=20_000,
-        episodes=2000, opponent="random"),
+        hidden=(128,), lr=1e-3, gamma=0.95, n_step=3, augment=True, batch_size=128, train_every=4,
+        buffer_size=200_000, epsilon_steps=60_000, episodes=60_000, opponent="random", eval_every=10_000),
     "othello": DQNConfig(
-        options={"size": 6}, hidden=(128, 128), lr=5e-4, gamma=0.99, epsilon_steps=50_000,
-        episodes=3000, opponent="classic", eval_opponent="classic"),
+        options={"size": 6}, hidden=(128, 128), lr=5e-4, lr_end=1e-4, lr_steps=190_000, gamma=0.99,
+        epsilon_steps=100_000, episodes=12_000, opponent="classic", eval_opponent="classic"),
     "minesweeper": DQNConfig(
         options={"rows": 6, "cols": 6, "mines": 5, "reward": "progress"}, hidden=(128, 128),
         gamma=0.9, episodes=3000),

@@ -25,6 +25,10 @@ game                  planes                                                   s
 ``encoder_for(game)`` returns the encoder of a game (by name); ``encode(env)`` picks it
 from ``env.name``.
 
+Besides the game's own encoder, ``DQNAgent(game, encoder=name)`` can read another one:
+``"puyopuyo_lookahead"`` adds, to the Puyo Puyo planes, 5 hints for each of the 22
+placements (legal? game over? puyos popped, chain length, how full the well gets): 414 numbers.
+
 Symmetries
     A board turned or mirrored is the same game: a good move stays good on the turned
     board. ``symmetries(game, env)`` lists the turns and mirrors of a game, so that
@@ -98,12 +102,32 @@ def puyopuyo_planes(env):
     return _planes(*(board == colour for colour in colours), puyos[:, None] == np.array(colours))
 
 
+def puyopuyo_lookahead(env):
+    """Puyo Puyo, with hints: the planes of ``puyopuyo_planes``, then what each of the 22 placements would do.
+
+    For each placement (tried on a copy of the game): is it legal, does it end the game,
+    how many puyos it pops (/ 10), how long a chain it sets off (/ 4), and how full the well
+    is afterwards (share of the 72 cells). Seeing groups of four in a picture of the board is
+    hard for a small network; with these numbers it can learn *what to want* instead.
+    """
+    hints = np.zeros((env.num_actions, 5), dtype=np.float32)
+    if not env.terminated:
+        for action in env.legal_actions():
+            after = env.clone()
+            _, _, ended, _, info = after.step(action)
+            popped = sum(step["cleared"] for step in info["chain_steps"])
+            well = np.asarray(after.board)
+            hints[action] = (1.0, ended, popped / 10, info["chain"] / 4, np.count_nonzero(well) / well.size)
+    return np.concatenate([puyopuyo_planes(env), hints.T.ravel()])
+
+
 ENCODERS = {
     "tictactoe": mine_and_theirs,
     "connectfour": connectfour_planes,
     "othello": othello_planes,
     "minesweeper": minesweeper_planes,
     "puyopuyo": puyopuyo_planes,
+    "puyopuyo_lookahead": puyopuyo_lookahead,  # not a game: an encoder to choose with DQNAgent(encoder=...)
 }
 
 

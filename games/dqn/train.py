@@ -30,6 +30,7 @@ from ..progress import ProgressBar
 from .encoders import symmetries
 from .replay import ReplayBuffer
 from .schedule import LinearSchedule
+from .shaping import potential_for
 
 EVAL_SEED = 1_000_000  # evaluations use their own seeds: the same games at every evaluation
 
@@ -241,6 +242,8 @@ def _play_one_game(agent, env, schedule, turns=None):
     state, mask = agent.encode(env), info["action_mask"]
     recent = deque()  # (state, action, reward) of the last moves, for n-step transitions
     total, moves, losses = 0.0, 0, []
+    potential = potential_for(config.shaping)
+    before = potential(env) if potential else 0.0
     while True:
         agent.training_epsilon = schedule(agent.steps)
         action = agent.choose(state, mask, agent.training_epsilon)
@@ -251,7 +254,14 @@ def _play_one_game(agent, env, schedule, turns=None):
         next_state, next_mask = agent.encode(env), info["action_mask"]
         if config.max_moves is not None and moves >= config.max_moves:
             truncated = True  # stopped, not ended: the value of the next state still counts
-        recent.append((state, action, reward * config.reward_scale))
+        learn_reward = reward * config.reward_scale
+        if terminated:  # the game is over (Puyo: the well is full); the env's own reward says nothing of it
+            learn_reward += config.game_over_reward
+        if potential:  # a hint from the board: gamma × potential(after) − potential(before)
+            after = potential(env)
+            learn_reward += config.shaping_scale * (config.gamma * after - before)
+            before = after
+        recent.append((state, action, learn_reward))
         if len(recent) == config.n_step:
             _keep(memory, recent, next_state, terminated, next_mask, config.gamma, turns)
             recent.popleft()

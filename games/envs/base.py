@@ -249,17 +249,37 @@ class Env:
             en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]", legal=join_numbers(legal)))
 
     def _to_int(self, action):
-        """Accept Python and numpy integers (also a 0-d array); refuse the rest clearly."""
+        """Accept Python and numpy integers (also a 0-d array) and the game's pairs; refuse the rest clearly."""
         if type(action) is int:  # the usual case, answered first: step() is a hot path
             return action
         if isinstance(action, np.ndarray) and action.shape == ():
             action = action.item()
-        if isinstance(action, numbers.Integral) and not isinstance(action, (bool, np.bool_)):
+        if _whole(action):
             return int(action)
+        if self.PAIR_EXAMPLE and isinstance(action, (tuple, list)) and len(action) == 2 \
+                and _whole(action[0]) and _whole(action[1]):
+            found, why_not = self._action_of_pair(int(action[0]), int(action[1]))
+            if found is not None:
+                return found
+            if self.illegal == "lose":
+                return -1  # names no action: _check_action makes it a lost game
+            raise IllegalActionError(why_not + " " + tr(
+                en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]",
+                legal=join_numbers(self._legal_actions())))
+        pair = tr(en=", or " + self.PAIR_EXAMPLE["en"], ja="か、" + self.PAIR_EXAMPLE["ja"]) \
+            if self.PAIR_EXAMPLE else ""
         raise ActionTypeError(tr(
-            en="An action must be a whole number such as 3; you gave {value!r} ({kind}).",
-            ja="行動は 3 のような整数で指定してください。渡された値: {value!r}（{kind} 型）",
-            value=action, kind=type(action).__name__))
+            en="An action must be a whole number such as 3{pair}; you gave {value!r} ({kind}).",
+            ja="行動は 3 のような整数{pair}で指定してください。渡された値: {value!r}（{kind} 型）",
+            pair=pair, value=action, kind=type(action).__name__))
+
+    # Games whose actions can also be written as a pair of numbers, such as Minesweeper's
+    # (row, col), set PAIR_EXAMPLE ({"en": ..., "ja": ...}, for messages) and write this hook.
+    PAIR_EXAMPLE = None
+
+    def _action_of_pair(self, first, second):
+        """The action named by the pair, as ``(action, None)``, or ``(None, why it names none)``."""
+        raise NotImplementedError
 
     def _play_move(self, action):
         reward = self._play(action)
@@ -367,3 +387,8 @@ def option_names(cls):
         if not any(p.kind is p.VAR_KEYWORD for p in parameters):
             break
     return tuple(names)
+
+
+def _whole(value):
+    """A whole number (Python or numpy), but not True / False."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))

@@ -63,8 +63,8 @@ import numbers
 
 import numpy as np
 
-from ..errors import ActionTypeError, BadOptionError, IllegalActionError
-from ..messages import join_numbers, tr
+from ..errors import BadOptionError, IllegalActionError
+from ..messages import tr
 from ..render.minesweeper import draw_minesweeper
 from .base import Env
 
@@ -183,28 +183,12 @@ class Minesweeper(Env):
                   ja="マス ({row}, {col})（行動 {action}）はもう開いています。",
                   row=row, col=col, action=action)
 
-    def _to_int(self, action):
-        """Also accept a ``(row, col)`` tuple."""
-        if type(action) is int:  # the usual case first
-            return action
-        if self._is_cell_tuple(action):
-            row, col = int(action[0]), int(action[1])
-            if 0 <= row < self.rows and 0 <= col < self.cols:
-                return row * self.cols + col
-            if self.illegal == "lose":
-                return -1  # out of range: the base makes it a lost game
-            raise IllegalActionError(self._outside_message(row, col) + " " + tr(
-                en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]",
-                legal=join_numbers(self.legal_actions())))
-        try:
-            return super()._to_int(action)
-        except ActionTypeError:
-            raise ActionTypeError(tr(
-                en="An action must be a whole number such as 3, or a (row, col) tuple such as (2, 5); "
-                   "you gave {value!r} ({kind}).",
-                ja="行動は 3 のような整数か、(行, 列) のタプル（例: (2, 5)）で指定してください。"
-                   "渡された値: {value!r}（{kind} 型）",
-                value=action, kind=type(action).__name__)) from None
+    PAIR_EXAMPLE = {"en": "a (row, col) tuple such as (2, 5)", "ja": "(行, 列) のタプル（例: (2, 5)）"}
+
+    def _action_of_pair(self, row, col):
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return row * self.cols + col, None
+        return None, self._outside_message(row, col)
 
     @staticmethod
     def _is_cell_tuple(action):

@@ -89,8 +89,8 @@ import numbers
 
 import numpy as np
 
-from ..errors import ActionTypeError, BadOptionError, IllegalActionError
-from ..messages import join_numbers, tr
+from ..errors import BadOptionError, IllegalActionError
+from ..messages import tr
 from ..render.puyopuyo import draw_puyopuyo
 from .base import Env
 
@@ -385,28 +385,11 @@ class PuyoPuyo(Env):
             ja=" はできません。{col} 列には空きが {free} マスしかありません。",
             col=col, free=ROWS - self._heights[col])
 
-    def _to_int(self, action):
-        """Also accept a ``(column, rotation)`` tuple."""
-        if type(action) is int:  # the usual case first: it is the hot path
-            return action
-        if isinstance(action, (tuple, list)) and len(action) == 2 and _whole(action[0]) and _whole(action[1]):
-            found = ACTION_OF.get((int(action[0]), int(action[1])))
-            if found is not None:
-                return found
-            if self.illegal == "lose":
-                return -1  # out of range: the base makes it a lost game
-            raise IllegalActionError(_bad_placement_message(*action) + " " + tr(
-                en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]",
-                legal=join_numbers(self.legal_actions())))
-        try:
-            return super()._to_int(action)
-        except ActionTypeError:
-            raise ActionTypeError(tr(
-                en="An action must be a whole number 0 to 21, or a (column, rotation) tuple such as (2, 1); "
-                   "you gave {value!r} ({kind}).",
-                ja="行動は 0 〜 21 の整数か、(列, 回転) のタプル（例: (2, 1)）で指定してください。"
-                   "渡された値: {value!r}（{kind} 型）",
-                value=action, kind=type(action).__name__)) from None
+    PAIR_EXAMPLE = {"en": "a (column, rotation) tuple such as (2, 1)", "ja": "(列, 回転) のタプル（例: (2, 1)）"}
+
+    def _action_of_pair(self, column, rotation):
+        found = ACTION_OF.get((column, rotation))
+        return (found, None) if found is not None else (None, _bad_placement_message(column, rotation))
 
     # ------------------------------------------------------------------ playing
     def _play(self, action):
