@@ -7,6 +7,7 @@ import pytest
 import games
 from games.agents.connectfour import score_of_sum
 from games.checks import connectfour as checks
+from games.checks import game_after
 
 
 @pytest.fixture(autouse=True)
@@ -188,7 +189,7 @@ def test_four_in_a_row_cases_are_right_and_obey_gravity():
 def test_win_positions_have_the_wins_the_hints_describe():
     expected_wins = [[0, 4], [2], [3], [1], []]
     for (moves, *_), wins in zip(checks.WIN_POSITIONS, expected_wins):
-        env = checks._position(moves)
+        env = game_after("connectfour", moves)
         assert not env.terminated
         assert [c for c in env.legal_actions() if env.is_winning_move(c)] == wins
 

@@ -6,7 +6,7 @@ import pytest
 
 import games
 from games.checks import puyopuyo as checks
-from games.envs.puyopuyo import _groups_to_pop
+from games.envs.puyopuyo import popping_groups
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +71,7 @@ def test_groups_answer_matches_the_engine():
     for rows, _, _ in checks.GROUP_CASES:
         board = checks.board_from(rows)
         cells = board.ravel().tolist()
-        engine = {frozenset(divmod(c, 6) for c in group) for group in _groups_to_pop(cells, range(72))}
+        engine = {frozenset(divmod(c, 6) for c in group) for group in popping_groups(cells, range(72))}
         assert checks.groups_answer(board) == engine
 
 

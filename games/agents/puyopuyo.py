@@ -26,7 +26,7 @@ rather than on ``env.clone()``. It uses no randomness.
 from functools import lru_cache
 
 from ..envs.puyopuyo import COLUMNS, EMPTY, NEIGHBOURS, PLACEMENTS, ROWS, SECOND_OFFSET, SPAWN_COLUMN, \
-    chain_step_score, legal_placements
+    chain_step_score, drop_puyo, fall, legal_placements, popping_groups
 from ..errors import BadOptionError
 from ..messages import tr
 
@@ -59,10 +59,7 @@ class Well:
         return self.cells[SPAWN_COLUMN] != EMPTY or not self.legal()
 
     def drop(self, column, colour):
-        cell = (ROWS - 1 - self.heights[column]) * COLUMNS + column
-        self.cells[cell] = colour
-        self.heights[column] += 1
-        return cell
+        return drop_puyo(self.cells, self.heights, column, colour)  # the engine's own rule
 
     def place(self, action, pair):
         """Place ``pair`` by ``action``; resolve the chain. Returns ``(points, chain length)``."""
@@ -80,7 +77,7 @@ class Well:
         """Pop groups of 4+ and let puyos fall until nothing pops: ``(points, chain length)``."""
         cells, chain, points = self.cells, 0, 0
         while True:
-            groups = self.groups(changed, 4)
+            groups = popping_groups(cells, changed)  # the engine's own rule
             if not groups:
                 return points, chain
             chain += 1
@@ -91,25 +88,6 @@ class Well:
                     cells[cell] = EMPTY
                     columns.add(cell % COLUMNS)
             changed = self.fall(columns)
-
-    def groups(self, starts, least):
-        """Groups of at least ``least`` touching same-coloured puyos through a cell of ``starts``."""
-        cells, seen, found = self.cells, set(), []
-        for start in starts:
-            colour = cells[start]
-            if colour == EMPTY or start in seen:
-                continue
-            seen.add(start)
-            group, todo = [start], [start]
-            while todo:
-                for n in NEIGHBOURS[todo.pop()]:
-                    if cells[n] == colour and n not in seen:
-                        seen.add(n)
-                        group.append(n)
-                        todo.append(n)
-            if len(group) >= least:
-                found.append(group)
-        return found
 
     def label_groups(self):
         """``(label, size)``: the group number of every puyo (-1 for empty) and each group's size."""
@@ -131,19 +109,7 @@ class Well:
 
     def fall(self, columns):
         """Gravity on ``columns``; returns the cells of puyos that moved."""
-        cells, moved = self.cells, []
-        for col in columns:
-            write = ROWS - 1
-            for row in range(ROWS - 1, ROWS - 1 - self.heights[col], -1):
-                cell = row * COLUMNS + col
-                colour = cells[cell]
-                if colour:
-                    if row != write:
-                        cells[write * COLUMNS + col], cells[cell] = colour, EMPTY
-                        moved.append(write * COLUMNS + col)
-                    write -= 1
-            self.heights[col] = ROWS - 1 - write
-        return moved
+        return fall(self.cells, self.heights, columns)
 
 
 def potential(well, colours):

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..envs import make
 from ..messages import tr
 
 
@@ -139,6 +140,61 @@ def move_case(env, right, hint_en, hint_ja):
 
     return Case(args=(call,), expected=right, accept=lambda result: as_int(result) in right,
                 hint_en=hint_en, hint_ja=hint_ja)
+
+
+def say_tips(result, tips):
+    """After a failed check, print the tips whose condition holds: ``tips`` is a list of
+    ``(condition, en, ja)``, ``condition()`` says whether the tip fits the student's answer."""
+    if result.passed:
+        return result
+    for condition, en, ja in tips:
+        try:
+            hit = condition()
+        except Exception:  # the student's code fails here too: the report above says where
+            hit = False
+        if hit:
+            line = "💡 " + tr(en=en, ja=ja)
+            print(line)
+            result.lines.append(line)
+    return result
+
+
+def game_after(game, moves):
+    """A new game of ``game`` after the actions ``moves`` were played (seed 0)."""
+    env = make(game)
+    env.reset(seed=0)
+    for action in moves:
+        env.step(action)
+    return env
+
+
+class Shown:
+    """A student's array answer with a short, readable repr for the report (planes are big arrays).
+
+    ``describe(array)`` writes the text; an answer that is not an array of numbers shows as it is.
+    """
+
+    def __init__(self, value, describe):
+        self.value = value
+        self.describe = describe
+
+    def __repr__(self):
+        try:
+            array = np.asarray(self.value, dtype=float)
+        except (TypeError, ValueError):
+            return repr(self.value)
+        return self.describe(array)
+
+
+def same_planes(result, expected):
+    """Right if the numbers are right: the shape of ``expected``, or the same numbers in one flat row."""
+    try:
+        result = np.asarray(result.value if isinstance(result, Shown) else result, dtype=float)
+    except (TypeError, ValueError):
+        return False
+    if result.shape == expected.shape or result.shape == (expected.size,):
+        return bool(np.array_equal(result.reshape(expected.shape), expected))
+    return False
 
 
 def _finish(passed, lines):

@@ -13,9 +13,8 @@ Boards are numpy arrays like ``env.board``: row 0 is the top row, 0 is empty,
 
 import numpy as np
 
-from ..envs import make
 from ..messages import tr
-from . import Case, move_case, plain, run
+from . import Case, Shown, game_after, move_case, plain, run, same_planes
 
 ROWS, COLUMNS = 6, 7
 
@@ -116,14 +115,6 @@ def _is_yes_or_no(value):
 
 
 # ------------------------------------------------------------- win_if_you_can
-def _position(moves):
-    env = make("connectfour")
-    env.reset(seed=0)
-    for column in moves:
-        env.step(column)
-    return env
-
-
 # (moves played so far, hint en, hint ja); the answer is every winning column, or any legal one
 WIN_POSITIONS = [
     ([1, 6, 2, 6, 3, 5], "X has three across on the bottom row (two ways to win!)",
@@ -136,7 +127,7 @@ WIN_POSITIONS = [
 
 
 def _win_case(moves, hint_en, hint_ja):
-    env = _position(moves)
+    env = game_after("connectfour", moves)
     wins = [c for c in env.legal_actions() if env.is_winning_move(c)]
     right = wins or env.legal_actions()
     picture = _picture(env.board)
@@ -207,41 +198,17 @@ def check_planes(planes):
     for rows, me, hint_en, hint_ja in PLANE_CASES:
         board = board_from(rows)
         expected = planes_expected(board, me)
-        cases.append(Case(args=(board, me), expected=_Shown(expected),
-                          accept=lambda result, expected=expected: _same_planes(result, expected),
+        cases.append(Case(args=(board, me), expected=Shown(expected, _planes_text),
+                          accept=lambda result, expected=expected: same_planes(result, expected),
                           hint_en=f"{hint_en}" + _board_note(board, ": "),
                           hint_ja=f"{hint_ja}" + _board_note(board, ": ")))
     return run(_as_planes_text(planes), cases, title=tr(en="Check of planes", ja="planes のチェック"))
 
 
-def _same_planes(result, expected):
-    """Right if the numbers are right: shape (2, rows, columns) or the same numbers in one flat row."""
-    try:
-        result = np.asarray(result.value if isinstance(result, _Shown) else result, dtype=float)
-    except (TypeError, ValueError):
-        return False
-    if result.shape == expected.shape or result.shape == (expected.size,):
-        return bool(np.array_equal(result.reshape(expected.shape), expected))
-    return False
-
-
-class _Shown:
-    """A student's answer with a short, readable repr for the hint (planes are big arrays)."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def __repr__(self):
-        try:
-            return _planes_text(np.asarray(self.value, dtype=float))
-        except (TypeError, ValueError):
-            return repr(self.value)
-
-
 def _as_planes_text(function):
     if not callable(function):
         return function  # run() explains what to give it
-    return lambda *args: _Shown(function(*args))
+    return lambda *args: Shown(function(*args), _planes_text)
 
 
 def _planes_text(planes):

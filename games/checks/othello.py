@@ -13,7 +13,7 @@ import numpy as np
 
 from ..envs import make
 from ..messages import tr
-from . import Case, move_case, plain, run
+from . import Case, Shown, move_case, plain, run, same_planes
 
 
 def board_from(rows):
@@ -229,10 +229,10 @@ def check_four_planes(four_planes):
         picture = _picture(env.board)
 
         def call(function, env=env):
-            return _Shown(function(env.clone()))  # a copy: the function may play on it
+            return Shown(function(env.clone()), _squares_text)  # a copy: the function may play on it
 
-        cases.append(Case(args=(call,), expected=_Shown(expected),
-                          accept=lambda result, expected=expected: _same_planes(result, expected),
+        cases.append(Case(args=(call,), expected=Shown(expected, _squares_text),
+                          accept=lambda result, expected=expected: same_planes(result, expected),
                           hint_en=f"{hint_en}: {picture}", hint_ja=f"{hint_ja}: {picture}"))
     if not callable(four_planes):
         return run(four_planes, [])
@@ -240,37 +240,17 @@ def check_four_planes(four_planes):
                title=tr(en="Check of four_planes", ja="four_planes のチェック"))
 
 
-def _same_planes(result, expected):
-    """Right if the numbers are right: shape (4, n, n) or the same numbers in one flat row."""
-    try:
-        result = np.asarray(result.value if isinstance(result, _Shown) else result, dtype=float)
-    except (TypeError, ValueError):
-        return False
-    if result.shape == expected.shape or result.shape == (expected.size,):
-        return bool(np.array_equal(result.reshape(expected.shape), expected))
-    return False
-
-
-class _Shown:
-    """An array with a short, readable repr for a hint: which squares of each plane hold 1."""
-
-    def __init__(self, value):
-        self.value = value
-
-    def __repr__(self):
-        try:
-            planes = np.asarray(self.value, dtype=float)
-        except (TypeError, ValueError):
-            return repr(self.value)
-        if planes.ndim != 3:
-            return tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))
-        n = planes.shape[-1]
-        parts = [tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))]
-        for k, plane in enumerate(planes):
-            squares = [int(r) * n + int(c) for r, c in zip(*np.nonzero(plane))]
-            parts.append(tr(en="plane {k}: 1 on squares {squares}", ja="{k} 枚目: 1 のマス {squares}",
-                            k=k, squares=squares or "-"))
-        return "; ".join(parts)
+def _squares_text(planes):
+    """'shape (4, 6, 6); plane 0: 1 on squares [14, 21]; ...' — which squares of each plane hold 1."""
+    if planes.ndim != 3:
+        return tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))
+    n = planes.shape[-1]
+    parts = [tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))]
+    for k, plane in enumerate(planes):
+        squares = [int(r) * n + int(c) for r, c in zip(*np.nonzero(plane))]
+        parts.append(tr(en="plane {k}: 1 on squares {squares}", ja="{k} 枚目: 1 のマス {squares}",
+                        k=k, squares=squares or "-"))
+    return "; ".join(parts)
 
 
 __all__ = ["board_from", "check_corner_agent", "check_count_flips", "check_four_planes", "check_positional_score",

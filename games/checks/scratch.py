@@ -18,7 +18,7 @@ the classes written in the lesson. A function is tried the way the lessons use i
 import numpy as np
 
 from ..messages import tr
-from . import Case, run
+from . import Case, run, say_tips
 
 
 def _array(value):
@@ -77,22 +77,6 @@ def _show(value):
     return np.array2string(np.asarray(value), precision=4) if np.ndim(value) else f"{float(value):g}"
 
 
-def _say_tips(result, tips):
-    """After a failed check, print the tips whose condition holds (each once)."""
-    if result.passed:
-        return result
-    for condition, en, ja in tips:
-        try:
-            hit = condition()
-        except Exception:  # the student's code fails here too: the report above says where
-            hit = False
-        if hit:
-            line = "💡 " + tr(en=en, ja=ja)
-            print(line)
-            result.lines.append(line)
-    return result
-
-
 # ------------------------------------------------------------------ lesson 01: Cube
 def check_cube(Cube, Variable):
     """``Cube`` computes y = x³ (forward) and dy/dx · gy = 3x² · gy (backward)."""
@@ -124,7 +108,7 @@ def check_cube(Cube, Variable):
         return _backward(Cube, Variable, [x], gy)
 
     result = run(attempt, cases, title=tr(en="Check of Cube", ja="Cube のチェック"))
-    return _say_tips(result, [
+    return say_tips(result, [
         (lambda: _close(attempt("backward", 2.0, 0.5), 12.0),
          "backward must multiply the local slope 3x² by gy (the gradient that arrives from later).",
          "backward では、その場の傾き 3x² に gy（後ろから届いた勾配）をかけます。"),
@@ -213,7 +197,7 @@ def check_mul(Mul, Variable):
         return _backward(Mul, Variable, [x0, x1], gy)
 
     result = run(attempt, cases, title=tr(en="Check of Mul", ja="Mul のチェック"))
-    return _say_tips(result, [
+    return say_tips(result, [
         (lambda: pair(3.0, 4.0)(attempt("backward", 3.0, 4.0, 1.0)),
          "The gradients are swapped: d(x0 · x1)/dx0 is x1, and d(x0 · x1)/dx1 is x0.",
          "勾配が入れかわっています。d(x0 · x1)/dx0 は x1、d(x0 · x1)/dx1 は x0 です。"),
@@ -265,7 +249,7 @@ def check_sgd_step(sgd_step):
         sgd_step(params, lr)
         return params[0].data
 
-    return _say_tips(result, [
+    return say_tips(result, [
         (lambda: _close(after(1.0, 0.5, 0.1), 1.05),
          "The parameter went uphill: subtract lr · grad (the gradient points uphill).",
          "パラメータが坂を上っています。lr · grad を引きましょう（勾配は上り坂の向きです）。"),

@@ -14,7 +14,7 @@ import numpy as np
 from ..agents.tictactoe import value as perfect_value
 from ..envs import make
 from ..messages import tr
-from . import Case, as_int, plain, run
+from . import Case, as_int, game_after, plain, run, say_tips
 
 MARKS = ".XO"
 
@@ -32,11 +32,7 @@ def board_text(board):
 
 def position(moves):
     """A game of tic-tac-toe after the squares ``moves`` were played (X first)."""
-    env = make("tictactoe")
-    env.reset(seed=0)
-    for square in moves:
-        env.step(square)
-    return env
+    return game_after("tictactoe", moves)
 
 
 # ------------------------------------------------------------------ lesson 10: winner
@@ -232,16 +228,7 @@ def check_td_target(td_target):
          "td_target returned None: did you forget `return`?",
          "td_target が None を返しています。`return` を書き忘れていませんか？"),
     ]
-    for condition, en, ja in tips:
-        try:
-            hit = condition()
-        except Exception:  # the report above already says where the student's code fails
-            hit = False
-        if hit:
-            line = "💡 " + tr(en=en, ja=ja)
-            print(line)
-            result.lines.append(line)
-    return result
+    return say_tips(result, tips)
 
 
 def _close(result, expected):

@@ -238,15 +238,19 @@ class Env:
             return action
         if self.illegal == "lose":
             return None
-        legal = self._legal_actions()
         if not 0 <= action < self.num_actions:
             reason = tr(en="Action {action} is out of range: actions are 0 to {last}.",
                         ja="行動 {action} は範囲外です。行動は 0 〜 {last} の整数です。",
                         action=action, last=self.num_actions - 1)
         else:
             reason = self._why_illegal(action)
+        self._refuse(reason)
+
+    def _refuse(self, reason):
+        """Raise the error for an illegal action: what was wrong, then what is allowed now."""
         raise IllegalActionError(reason + " " + tr(
-            en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]", legal=join_numbers(legal)))
+            en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]",
+            legal=join_numbers(self._legal_actions())))
 
     def _to_int(self, action):
         """Accept Python and numpy integers (also a 0-d array) and the game's pairs; refuse the rest clearly."""
@@ -263,9 +267,7 @@ class Env:
                 return found
             if self.illegal == "lose":
                 return -1  # names no action: _check_action makes it a lost game
-            raise IllegalActionError(why_not + " " + tr(
-                en="Legal actions now: [{legal}].", ja="今できる行動: [{legal}]",
-                legal=join_numbers(self._legal_actions())))
+            self._refuse(why_not)
         pair = tr(en=", or " + self.PAIR_EXAMPLE["en"], ja="か、" + self.PAIR_EXAMPLE["ja"]) \
             if self.PAIR_EXAMPLE else ""
         raise ActionTypeError(tr(

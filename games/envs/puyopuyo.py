@@ -291,7 +291,7 @@ class PuyoPuyo(Env):
                     en="The puyo at row {row}, column {col} floats: puyos must rest on the floor or on a puyo.",
                     ja="{row} 行 {col} 列のぷよが浮いています。ぷよは床か他のぷよの上に置いてください。",
                     row=cell // COLUMNS - 1, col=cell % COLUMNS))
-        groups = _groups_to_pop(cells, [cell for cell in range(ROWS * COLUMNS) if cells[cell]])
+        groups = popping_groups(cells, [cell for cell in range(ROWS * COLUMNS) if cells[cell]])
         if groups:
             raise BadOptionError(tr(
                 en="The board already has a group of {size} touching puyos of one colour: it would pop at once.",
@@ -413,10 +413,7 @@ class PuyoPuyo(Env):
 
     def _drop(self, column, colour):
         """Put a puyo on top of ``column``; return its cell."""
-        cell = (ROWS - 1 - self._heights[column]) * COLUMNS + column
-        self._board[cell] = colour
-        self._heights[column] += 1
-        return cell
+        return drop_puyo(self._board, self._heights, column, colour)
 
     def _resolve_chain(self, changed):
         """Pop groups and let puyos fall, step by step, until nothing pops. Return the points."""
@@ -424,7 +421,7 @@ class PuyoPuyo(Env):
         chain, gained, steps = 0, 0, []
         while True:
             # A new group must contain a puyo that just landed or fell: search only from those.
-            groups = _groups_to_pop(board, changed)
+            groups = popping_groups(board, changed)
             if not groups:
                 break
             chain += 1
@@ -447,20 +444,7 @@ class PuyoPuyo(Env):
 
     def _fall(self, columns):
         """Gravity on these columns; return the cells of the puyos that moved."""
-        board, heights, moved = self._board, self._heights, []
-        for col in columns:
-            write = ROWS - 1  # the next free row, from the bottom up
-            for row in range(ROWS - 1, ROWS - 1 - heights[col], -1):
-                cell = row * COLUMNS + col
-                colour = board[cell]
-                if colour:
-                    if row != write:
-                        target = write * COLUMNS + col
-                        board[target], board[cell] = colour, EMPTY
-                        moved.append(target)
-                    write -= 1
-            heights[col] = ROWS - 1 - write
-        return moved
+        return fall(self._board, self._heights, columns)
 
     # ------------------------------------------------------------------ views
     def _observation(self):
@@ -491,7 +475,33 @@ class PuyoPuyo(Env):
         return "\n".join(lines)
 
 
-def _groups_to_pop(board, starts):
+def drop_puyo(board, heights, column, colour):
+    """Put a puyo on top of ``column`` of ``board`` (a flat list) and count it in ``heights``; return its cell."""
+    cell = (ROWS - 1 - heights[column]) * COLUMNS + column
+    board[cell] = colour
+    heights[column] += 1
+    return cell
+
+
+def fall(board, heights, columns):
+    """Gravity on these columns of ``board`` (a flat list); return the cells of the puyos that moved."""
+    moved = []
+    for col in columns:
+        write = ROWS - 1  # the next free row, from the bottom up
+        for row in range(ROWS - 1, ROWS - 1 - heights[col], -1):
+            cell = row * COLUMNS + col
+            colour = board[cell]
+            if colour:
+                if row != write:
+                    target = write * COLUMNS + col
+                    board[target], board[cell] = colour, EMPTY
+                    moved.append(target)
+                write -= 1
+        heights[col] = ROWS - 1 - write
+    return moved
+
+
+def popping_groups(board, starts):
     """The groups of at least 4 same-coloured touching puyos that contain a cell of ``starts``."""
     seen = set()
     groups = []
