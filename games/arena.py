@@ -31,13 +31,12 @@ Fair play rules of the arena
 """
 
 import math
-import numbers
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from .envs import Env, make
+from .envs.values import whole_option
 from .errors import BadOptionError
 from .messages import tr
 from .progress import ProgressBar
@@ -157,26 +156,6 @@ def _new_env(game, options):
     return env
 
 
-def _as_action(action):
-    """The action as an int, or None when it is not a whole number."""
-    if isinstance(action, np.ndarray) and action.shape == ():
-        action = action.item()
-    if isinstance(action, numbers.Integral) and not isinstance(action, (bool, np.bool_)):
-        return int(action)
-    return None
-
-
-def _ask(agent, env):
-    """Ask ``agent`` for a move on a copy of ``env``; keep its random draws. -> (action, seconds)."""
-    view = env.clone()
-    start = time.perf_counter()
-    action = agent(view)
-    seconds = time.perf_counter() - start
-    if view._rng is not None:  # the agent drew from view.np_random: carry the generator on
-        env._rng, env._rng_state = view._rng, None
-    return action, seconds
-
-
 def _play_on(env, agents, seed, frames=True, max_moves=None, names=None):
     """Play one game on ``env`` (reset with ``seed``); ``agents[p]`` plays player ``p``."""
     _, info = env.reset(seed=seed)
@@ -188,17 +167,12 @@ def _play_on(env, agents, seed, frames=True, max_moves=None, names=None):
             record.truncated = True
             break
         player = env.current_player
-        legal = env.legal_actions()
-        if len(legal) == 1:  # a forced move (a pass): no need to ask
-            given, seconds = legal[0], None
-        else:
-            given, seconds = _ask(agents[player], env)
-        action = _as_action(given)
-        record.think_times.append(seconds)
-        if action is None or not 0 <= action < env.num_actions or action not in legal:
-            record.illegal, record.illegal_action = player, given
+        move = env.ask(agents[player])  # the same way opponent= asks: a forced move is not asked
+        record.think_times.append(move.seconds)
+        if move.action is None:
+            record.illegal, record.illegal_action = player, move.given
             record.movers.append(player)
-            record.moves.append(given)
+            record.moves.append(move.given)
             record.rewards.append(env.illegal_penalty)
             record.chains.append(None)
             if frames:  # the board is unchanged; the frame carries the caption of the illegal move
@@ -208,9 +182,9 @@ def _play_on(env, agents, seed, frames=True, max_moves=None, names=None):
             else:
                 record.won = False
             break
-        _, reward, _, truncated, info = env.step(action)
+        _, reward, _, truncated, info = env.step(move.action)
         record.movers.append(player)
-        record.moves.append(action)
+        record.moves.append(move.action)
         record.rewards.append(float(reward))
         record.chains.append(info.get("chain"))
         record.info = info
@@ -406,9 +380,8 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
     ``max_moves`` stops a game after that many moves.
     """
     env = _new_env(game, options)
-    if not isinstance(n, numbers.Integral) or n < 1:
-        raise BadOptionError(tr(en="n (the number of games) must be a whole number ≥ 1; you gave {value!r}.",
-                                ja="n（対局数）は 1 以上の整数にしてください。渡された値: {value!r}", value=n))
+    n = whole_option("n", n, 1, means=tr(en="the number of games", ja="対局数"))
+    seed = whole_option("seed", seed, 0, means=tr(en="game i uses the seed seed + i", ja="i 局目の seed は seed + i"))
     if env.num_players == 1:
         if agent_b is not None:
             raise BadOptionError(tr(en="{game} is a one-player game: give one agent.",

@@ -91,13 +91,27 @@ def test_every_message_in_the_package_has_both_languages_with_the_same_fields():
     assert problems == []
 
 
-def test_every_error_raised_in_base_carries_a_translated_message():
-    tree = ast.parse((PACKAGE / "envs" / "base.py").read_text(encoding="utf-8"))
+def _is_translated(message):
+    """A tr(...) call, a call of a ``..._message`` helper (each returns a tr() text, checked below),
+    or ``why_not``, the game's own reason from ``_action_of_pair``."""
+    if isinstance(message, ast.Name):
+        return message.id == "why_not"
+    calls = [n for n in ast.walk(message) if isinstance(n, ast.Call)]
+    names = [getattr(n.func, "id", None) or getattr(n.func, "attr", "") for n in calls]
+    return any(name == "tr" or name.endswith("_message") for name in names)
+
+
+@pytest.mark.parametrize("module", ["base.py", "values.py"])
+def test_every_error_raised_in_base_carries_a_translated_message(module):
+    tree = ast.parse((PACKAGE / "envs" / module).read_text(encoding="utf-8"))
     raises = [node for node in ast.walk(tree) if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)]
-    assert len(raises) >= 8
+    assert len(raises) >= 3
     for node in raises:
-        calls = [n for n in ast.walk(node.exc) if isinstance(n, ast.Call) and getattr(n.func, "id", None) == "tr"]
-        assert calls, f"base.py:{node.lineno} raises without a tr() message"
+        assert node.exc.args and _is_translated(node.exc.args[0]), f"{module}:{node.lineno} raises without a tr() message"
+    helpers = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.endswith("_message")]
+    for helper in helpers:
+        returned = [n.value for n in ast.walk(helper) if isinstance(n, ast.Return)]
+        assert returned and all(_is_translated(value) for value in returned), f"{module}: {helper.name}"
 
 
 # ------------------------------------------------------ every error of base.py, in both languages

@@ -29,20 +29,34 @@ with messages in the student's language, ``illegal="lose"``, the built-in oppone
 two-player games, ``info`` and ``clone``.
 """
 
+import contextlib
 import difflib
 import functools
 import inspect
-import numbers
+import time
+from typing import NamedTuple
 
 import numpy as np
 
 from ..errors import ActionTypeError, BadOptionError, GameOverError, IllegalActionError
 from ..messages import join_numbers, tr
+from .values import whole_number, whole_pair
 
 
 # Any seed will do: a clone's generator is built with it and at once given the copied state.
 # A ready SeedSequence halves the cost of that build (clones are made often, by search).
 _ANY_SEED = np.random.SeedSequence(0)
+
+# Options that only a two-player game uses: a one-player game does not list them.
+TWO_PLAYER_OPTIONS = ("opponent", "play_as")
+
+
+class AgentMove(NamedTuple):
+    """An agent's answer, from ``env.ask(agent)``."""
+
+    given: object  #: what the agent returned
+    action: object  #: the legal action (an int) it names, or None when it names none
+    seconds: object  #: how long the agent thought, or None for a forced move (not asked)
 
 
 class Env:
@@ -57,15 +71,23 @@ class Env:
         # Checked before __init__ runs, so a misspelt option gets a message a student can act on.
         allowed = option_names(cls)
         unknown = [name for name in options if name not in allowed]
+        if args:
+            raise BadOptionError(tr(
+                en="Give {game}'s options by name, such as games.make({game!r}, {example}=...); "
+                   "you gave {values} without a name. Its options are: {allowed}.",
+                ja="{game} のオプションは games.make({game!r}, {example}=...) のように名前をつけて渡してください。"
+                   "名前のない値: {values}。使えるオプション: {allowed}",
+                game=cls.name or cls.__name__, example=allowed[0],
+                values=", ".join(map(repr, args)), allowed=", ".join(shown_options(cls))))
         if unknown:
-            guesses = difflib.get_close_matches(unknown[0], allowed, n=1)
+            guesses = difflib.get_close_matches(unknown[0], shown_options(cls), n=1)
             hint = tr(en=" Did you mean {guess!r}?", ja=" もしかして {guess!r} ですか？",
                       guess=guesses[0]) if guesses else ""
             raise BadOptionError(tr(
                 en="{game} has no option {names}. Its options are: {allowed}.",
                 ja="{game} には {names} というオプションはありません。使えるオプション: {allowed}",
                 game=cls.name or cls.__name__, names=", ".join(map(repr, unknown)),
-                allowed=", ".join(allowed)) + hint)
+                allowed=", ".join(shown_options(cls))) + hint)
         return super().__new__(cls)
 
     def __init__(self, *, opponent=None, play_as=0, illegal="raise", seed=None):
@@ -85,7 +107,7 @@ class Env:
                 en="opponent must be an agent: a function agent(env) -> action. You gave {value!r}.",
                 ja="opponent には agent(env) -> 行動 の形の関数（エージェント）を渡してください。渡されたもの: {value!r}",
                 value=opponent))
-        if not isinstance(play_as, numbers.Integral) or isinstance(play_as, bool) or play_as not in (0, 1):
+        if whole_number(play_as) not in (0, 1):
             raise BadOptionError(tr(
                 en="play_as={value!r} is not allowed: use 0 (you move first) or 1 (you move second).",
                 ja="play_as={value!r} は使えません。0（先手）か 1（後手）を指定してください。",
@@ -121,31 +143,41 @@ class Env:
         overrides ``reset``, checks them, and calls ``super().reset(seed=seed)``; the
         game's own options are given to ``games.make``.
         """
-        if seed is not None:
-            if not isinstance(seed, numbers.Integral) or isinstance(seed, bool) or seed < 0:
-                raise BadOptionError(tr(
-                    en="seed must be a whole number ≥ 0 (or None). You gave {value!r}.",
-                    ja="seed は 0 以上の整数（または None）にしてください。渡された値: {value!r}",
-                    value=seed))
+        seed = self._check_seed(seed)
+        if options is not None and not (isinstance(options, dict) and not options):  # {} asks for nothing
+            raise BadOptionError(tr(
+                en="{game} takes no reset options; you gave options={value!r}. "
+                   "Give the game's options to games.make instead.",
+                ja="{game} の reset は options を受け取りません（渡された値: options={value!r}）。"
+                   "ゲームのオプションは games.make に渡してください。",
+                game=self.name, value=options))
         # With an opponent that may fail, keep the old game to put back (not on the first reset).
-        before = self.clone() if self.opponent is not None and hasattr(self, "_terminated") else None
-        if seed is not None:
-            self._rng = np.random.default_rng(int(seed))
-            self._rng_state = None
-        self._terminated = False
-        self._winner = None
-        self._current_player = 0
-        self.last_action = None
-        self._illegal_move = False
-        try:
+        can_fail = self.opponent is not None and hasattr(self, "_terminated")
+        with self._unchanged_on_error() if can_fail else contextlib.nullcontext():
+            if seed is not None:
+                self._rng = np.random.default_rng(seed)
+                self._rng_state = None
+            self._terminated = False
+            self._winner = None
+            self._current_player = 0
+            self.last_action = None
+            self._illegal_move = False
             self._new_game()
             if self.opponent is not None:
                 self._let_opponent_move()
-        except BaseException:
-            if before is not None:
-                self._restore(before)
-            raise
         return self._observation(), self._info()
+
+    def _check_seed(self, seed):
+        """The seed of ``reset`` as an int (or None), or a clear error."""
+        if seed is None:
+            return None
+        number = whole_number(seed)
+        if number is None or number < 0:
+            raise BadOptionError(tr(
+                en="seed must be a whole number ≥ 0 (or None). You gave {value!r}.",
+                ja="seed は 0 以上の整数（または None）にしてください。渡された値: {value!r}",
+                value=seed))
+        return number
 
     def step(self, action):
         """Play ``action``. Returns ``(observation, reward, terminated, truncated, info)``.
@@ -169,15 +201,43 @@ class Env:
             return float(self._lose_by_illegal_move())
         if self.opponent is None:
             return float(self._play_move(action))
-        before = self.clone()  # to take your move back if the opponent agent fails
-        try:
+        with self._unchanged_on_error():  # your move is taken back if the opponent agent fails
             reward = self._play_move(action)
             if not self._terminated:
                 reward -= self._let_opponent_move()  # its reward is from its own view
-        except BaseException:
-            self._restore(before)
-            raise
         return float(reward)
+
+    def ask(self, agent):
+        """Ask ``agent`` for the move of the player to move now. Returns an ``AgentMove``.
+
+        This is how the arena and ``opponent=`` ask an agent, so both play the same game:
+
+        - a move that is the only legal one (such as Othello's pass) is not asked for;
+        - the agent gets a copy of the game (``clone()``): it may look ahead with ``step``;
+        - random draws it makes from the copy's ``np_random`` are kept in this game, so the
+          same seed replays the same choices;
+        - ``move.action`` is the legal action the answer names (read as ``step`` reads it),
+          or None when it names none. Nothing is played: that is up to the caller.
+        """
+        self._check_not_over()
+        legal = self._legal_actions()
+        if len(legal) == 1:  # a forced move (such as a pass) is played without asking
+            return AgentMove(legal[0], legal[0], None)
+        view = self.clone()
+        view.opponent = None  # in the view, step() plays one plain move: lookahead works as usual
+        view._rng, view._rng_state = self.np_random, None  # its random draws are the game's: a seed replays them
+        start = time.perf_counter()
+        given = agent(view)
+        seconds = time.perf_counter() - start
+        return AgentMove(given, self._legal_action_or_none(given), seconds)
+
+    def _legal_action_or_none(self, given):
+        """The legal action ``given`` names (read as ``step`` reads it), or None."""
+        try:
+            action = self._to_int(given)
+        except IllegalActionError:  # a wrong type, or a pair naming no action
+            return None
+        return action if 0 <= action < self.num_actions and self._is_legal(action) else None
 
     def legal_actions(self):
         """The actions allowed now, as an ascending list of ints (empty when the game is over)."""
@@ -229,22 +289,28 @@ class Env:
     # --------------------------------------------------------------- shared rules
     def _check_action(self, action):
         """The action as an int, or None when it is illegal under illegal="lose"."""
-        if self._terminated:
-            raise GameOverError(tr(
-                en="The game is over: call env.reset() to start a new one.",
-                ja="ゲームはもう終わっています。新しく始めるには env.reset() を呼んでください。"))
+        self._check_not_over()
         action = self._to_int(action)
         if 0 <= action < self.num_actions and self._is_legal(action):
             return action
         if self.illegal == "lose":
             return None
         if not 0 <= action < self.num_actions:
-            reason = tr(en="Action {action} is out of range: actions are 0 to {last}.",
-                        ja="行動 {action} は範囲外です。行動は 0 〜 {last} の整数です。",
-                        action=action, last=self.num_actions - 1)
+            reason = self._out_of_range_message(action)
         else:
             reason = self._why_illegal(action)
         self._refuse(reason)
+
+    def _check_not_over(self):
+        if self._terminated:
+            raise GameOverError(tr(
+                en="The game is over: call env.reset() to start a new one.",
+                ja="ゲームはもう終わっています。新しく始めるには env.reset() を呼んでください。"))
+
+    def _out_of_range_message(self, action):
+        return tr(en="Action {action} is out of range: actions are 0 to {last}.",
+                  ja="行動 {action} は範囲外です。行動は 0 〜 {last} の整数です。",
+                  action=action, last=self.num_actions - 1)
 
     def _refuse(self, reason):
         """Raise the error for an illegal action: what was wrong, then what is allowed now."""
@@ -256,24 +322,44 @@ class Env:
         """Accept Python and numpy integers (also a 0-d array) and the game's pairs; refuse the rest clearly."""
         if type(action) is int:  # the usual case, answered first: step() is a hot path
             return action
-        if isinstance(action, np.ndarray) and action.shape == ():
-            action = action.item()
-        if _whole(action):
-            return int(action)
-        if self.PAIR_EXAMPLE and isinstance(action, (tuple, list)) and len(action) == 2 \
-                and _whole(action[0]) and _whole(action[1]):
-            found, why_not = self._action_of_pair(int(action[0]), int(action[1]))
+        number = whole_number(action)
+        if number is not None:
+            return number
+        pair = whole_pair(action) if self.PAIR_EXAMPLE else None
+        if pair is not None:
+            found, why_not = self._action_of_pair(*pair)
             if found is not None:
                 return found
             if self.illegal == "lose":
                 return -1  # names no action: _check_action makes it a lost game
             self._refuse(why_not)
+        raise ActionTypeError(self._wrong_type_message(action))
+
+    def _wrong_type_message(self, action):
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()  # np.array(2.5) is shown as the 2.5 it holds
         pair = tr(en=", or " + self.PAIR_EXAMPLE["en"], ja="か、" + self.PAIR_EXAMPLE["ja"]) \
             if self.PAIR_EXAMPLE else ""
-        raise ActionTypeError(tr(
+        return tr(
             en="An action must be a whole number such as 3{pair}; you gave {value!r} ({kind}).",
             ja="行動は 3 のような整数{pair}で指定してください。渡された値: {value!r}（{kind} 型）",
-            pair=pair, value=action, kind=type(action).__name__))
+            pair=pair, value=action, kind=type(action).__name__)
+
+    def _action_on_board(self, action):
+        """``action`` (or the game's pair) as an action in range, for helpers such as
+        ``neighbours(action)``; a clear error otherwise. Legality is not asked."""
+        pair = whole_pair(action) if self.PAIR_EXAMPLE else None
+        if pair is not None:
+            found, why_not = self._action_of_pair(*pair)
+            if found is None:
+                raise IllegalActionError(why_not)
+            return found
+        number = whole_number(action)
+        if number is None:
+            raise ActionTypeError(self._wrong_type_message(action))
+        if not 0 <= number < self.num_actions:
+            raise IllegalActionError(self._out_of_range_message(number))
+        return number
 
     # Games whose actions can also be written as a pair of numbers, such as Minesweeper's
     # (row, col), set PAIR_EXAMPLE ({"en": ..., "ja": ...}, for messages) and write this hook.
@@ -299,30 +385,32 @@ class Env:
         """Let the opponent play until it is the agent's turn; return the opponent's total reward."""
         total = 0.0
         while not self._terminated and self._current_player != self.play_as:
-            legal = self._legal_actions()
-            if len(legal) == 1:  # a forced move (such as a pass) is played for the opponent
-                action = legal[0]
-            else:
-                action = self.opponent(self._opponent_view())
-            try:
-                action = self._to_int(action)
-            except ActionTypeError as error:
-                raise IllegalActionError(tr(en="The opponent agent gave a bad action: ",
-                                            ja="相手のエージェントが不正な行動を返しました: ") + str(error))
-            if not (0 <= action < self.num_actions and self._is_legal(action)):
-                raise IllegalActionError(tr(
-                    en="The opponent agent chose the illegal action {action}. Legal actions were: [{legal}].",
-                    ja="相手のエージェントが反則の行動 {action} を選びました。できる行動: [{legal}]",
-                    action=action, legal=join_numbers(legal)))
-            total += self._play_move(action)
+            move = self.ask(self.opponent)
+            if move.action is None:
+                self._refuse_opponent_move(move.given)
+            total += self._play_move(move.action)
         return total
 
-    def _opponent_view(self):
-        """The copy of the game the opponent agent looks at, so it cannot change the real one."""
-        view = self.clone()
-        view.opponent = None  # in the view, step() plays one plain move: lookahead works as usual
-        view._rng, view._rng_state = self.np_random, None  # its random draws are the game's: a seed replays them
-        return view
+    def _refuse_opponent_move(self, given):
+        number = whole_number(given)
+        if number is None:
+            raise IllegalActionError(tr(en="The opponent agent gave a bad action: ",
+                                        ja="相手のエージェントが不正な行動を返しました: ")
+                                     + self._wrong_type_message(given))
+        raise IllegalActionError(tr(
+            en="The opponent agent chose the illegal action {action}. Legal actions were: [{legal}].",
+            ja="相手のエージェントが反則の行動 {action} を選びました。できる行動: [{legal}]",
+            action=number, legal=join_numbers(self._legal_actions())))
+
+    @contextlib.contextmanager
+    def _unchanged_on_error(self):
+        """Run the block; if anything in it fails, put the game back as it was before."""
+        before = self.clone()
+        try:
+            yield
+        except BaseException:
+            self._restore(before)
+            raise
 
     def _restore(self, snapshot):
         """Go back to the state kept in ``snapshot`` (a clone taken earlier)."""
@@ -391,6 +479,7 @@ def option_names(cls):
     return tuple(names)
 
 
-def _whole(value):
-    """A whole number (Python or numpy), but not True / False."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
+def shown_options(cls):
+    """The options to list in messages: a one-player game does not list the two-player ones."""
+    names = option_names(cls)
+    return names if cls.num_players == 2 else tuple(n for n in names if n not in TWO_PLAYER_OPTIONS)
