@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from ..envs.puyopuyo import COLUMNS, EMPTY, NEIGHBOURS, PLACEMENTS, ROWS, SECOND_OFFSET, SPAWN_COLUMN, \
     chain_step_score, drop_puyo, fall, legal_placements, popping_groups
-from ..errors import BadOptionError
+from ..envs.values import whole_option
 from ..messages import tr
 
 ROOM = (2,) * (ROWS - 1) + (1, 0)  # puyos in a column -> free cells, counted up to 2 (as the engine)
@@ -169,12 +169,8 @@ class ChainBuilder:
 
     def __init__(self, depth=2, potential_weight=1.0, connection=10.0, height=1.0, danger=400.0, beam=8,
                  relaxed=42, full=66):
-        if depth not in (1, 2) or isinstance(depth, bool):
-            raise BadOptionError(tr(
-                en="depth={value!r} is not allowed: use 2 (the current and the next pair) or 1 (the current pair).",
-                ja="depth={value!r} は使えません。2（今のぷよと次のぷよ）か 1（今のぷよだけ）を指定してください。",
-                value=depth))
-        self.depth = depth
+        self.depth = whole_option("depth", depth, 1, 2, means=tr(
+            en="2: the current and the next pair; 1: the current pair", ja="2 は今のぷよと次のぷよ、1 は今のぷよだけ"))
         self.relaxed = relaxed  # up to this many puyos in the well, a chain kept is worth its full score
         self.full = full  # ... and with this many, nothing (72 cells in all)
         self.potential_weight = potential_weight

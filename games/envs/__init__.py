@@ -4,7 +4,8 @@ import importlib
 
 from ..errors import BadOptionError
 from ..messages import tr
-from .base import Env
+from .base import Env, shown_options
+from .values import look_up
 
 # name -> (module, class). Modules load on first use, so `import games` stays quick.
 GAMES = {
@@ -23,23 +24,27 @@ def list_games():
 
 def game_class(name):
     """The class of the game called ``name`` (for ``help()``)."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise BadOptionError(tr(
-            en="There is no game called {name!r}. Games: {names}.",
-            ja="{name!r} というゲームはありません。ゲーム一覧: {names}",
-            name=name, names=", ".join(GAMES)))
-    module_name, class_name = GAMES[name]
+    module_name, class_name = look_up(GAMES, name, what=tr(en="game", ja="ゲーム"))
     module = importlib.import_module(f"{__name__}.{module_name}")
     return getattr(module, class_name)
 
 
-def make(name, **options):
-    """Create the game ``name`` (see ``list_games()``) with its options.
+def make(name, *unnamed, **options):
+    """Create the game ``name`` (see ``list_games()``) with its options, given by name.
 
     Example: ``env = games.make("connectfour", rows=6, columns=7)``.
     ``help(games.make("othello"))`` explains the game, its actions and its options.
     """
-    return game_class(name)(**options)
+    game = game_class(name)
+    if unnamed:  # games.make("othello", 8): which option is 8 meant for?
+        raise BadOptionError(tr(
+            en="Give {game}'s options by name, such as games.make({game!r}, {example}=...); "
+               "you gave {values} without a name. Its options are: {allowed}.",
+            ja="{game} のオプションは games.make({game!r}, {example}=...) のように名前をつけて渡してください。"
+               "名前のない値: {values}。使えるオプション: {allowed}",
+            game=name, example=shown_options(game)[0], values=", ".join(map(repr, unnamed)),
+            allowed=", ".join(shown_options(game))))
+    return game(**options)
 
 
 __all__ = ["Env", "GAMES", "list_games", "make", "game_class"]

@@ -40,7 +40,7 @@ import numpy as np
 
 from ..errors import ActionTypeError, BadOptionError, GameOverError, IllegalActionError
 from ..messages import join_numbers, tr
-from .values import whole_number, whole_pair
+from .values import choice_option, whole_number, whole_pair
 
 
 # Any seed will do: a clone's generator is built with it and at once given the copied state.
@@ -71,14 +71,6 @@ class Env:
         # Checked before __init__ runs, so a misspelt option gets a message a student can act on.
         allowed = option_names(cls)
         unknown = [name for name in options if name not in allowed]
-        if args:
-            raise BadOptionError(tr(
-                en="Give {game}'s options by name, such as games.make({game!r}, {example}=...); "
-                   "you gave {values} without a name. Its options are: {allowed}.",
-                ja="{game} のオプションは games.make({game!r}, {example}=...) のように名前をつけて渡してください。"
-                   "名前のない値: {values}。使えるオプション: {allowed}",
-                game=cls.name or cls.__name__, example=allowed[0],
-                values=", ".join(map(repr, args)), allowed=", ".join(shown_options(cls))))
         if unknown:
             guesses = difflib.get_close_matches(unknown[0], shown_options(cls), n=1)
             hint = tr(en=" Did you mean {guess!r}?", ja=" もしかして {guess!r} ですか？",
@@ -91,12 +83,9 @@ class Env:
         return super().__new__(cls)
 
     def __init__(self, *, opponent=None, play_as=0, illegal="raise", seed=None):
-        if illegal not in ("raise", "lose"):
-            raise BadOptionError(tr(
-                en="illegal={value!r} is not an option: use 'raise' (an illegal move raises an error) "
-                   "or 'lose' (an illegal move loses the game).",
-                ja="illegal={value!r} は使えません。'raise'（反則でエラー）か 'lose'（反則で負け）を指定してください。",
-                value=illegal))
+        illegal = choice_option("illegal", illegal, ("raise", "lose"), means=tr(
+            en="'raise': an illegal move raises an error; 'lose': it loses the game",
+            ja="'raise' は反則でエラー、'lose' は反則で負け"))
         if opponent is not None and self.num_players != 2:
             raise BadOptionError(tr(
                 en="{game} is a one-player game: it takes no opponent.",
@@ -348,6 +337,8 @@ class Env:
     def _action_on_board(self, action):
         """``action`` (or the game's pair) as an action in range, for helpers such as
         ``neighbours(action)``; a clear error otherwise. Legality is not asked."""
+        if type(action) is int and 0 <= action < self.num_actions:  # the usual case, first: search calls this often
+            return action
         pair = whole_pair(action) if self.PAIR_EXAMPLE else None
         if pair is not None:
             found, why_not = self._action_of_pair(*pair)

@@ -47,26 +47,15 @@ For agents that search
     ``env.discs`` holds one bitboard per player (the bit layout is explained in ``__init__``).
 """
 
-import numbers
-
 import numpy as np
 
-from ..errors import BadOptionError
 from ..messages import tr
 from ..render.boards import draw_grid_game
 from .base import Env
+from .values import whole_option
 
 MARKS = ".XO"  # text board: empty, player 0, player 1
 SIZE_LIMITS = (2, 20)
-
-
-def _check_size_option(name, value, low, high):
-    if not isinstance(value, numbers.Integral) or isinstance(value, bool) or not low <= value <= high:
-        raise BadOptionError(tr(
-            en="{name}={value!r} is not allowed: use a whole number from {low} to {high}.",
-            ja="{name}={value!r} は使えません。{low} から {high} までの整数を指定してください。",
-            name=name, value=value, low=low, high=high))
-    return int(value)
 
 
 class ConnectFour(Env):
@@ -76,18 +65,12 @@ class ConnectFour(Env):
     num_players = 2
 
     def __init__(self, rows=6, columns=7, inarow=4, *, opponent=None, play_as=0, illegal="raise", seed=None):
-        self.rows = _check_size_option("rows", rows, *SIZE_LIMITS)
-        self.columns = _check_size_option("columns", columns, *SIZE_LIMITS)
-        longest = max(self.rows, self.columns)
-        if (not isinstance(inarow, numbers.Integral) or isinstance(inarow, bool)
-                or not 2 <= inarow <= longest):
-            raise BadOptionError(tr(
-                en="inarow={value!r} is not allowed: use a whole number from 2 to {longest} "
-                   "(a line must fit on the {rows}×{columns} grid).",
-                ja="inarow={value!r} は使えません。2 から {longest} までの整数を指定してください"
-                   "（{rows}×{columns} の盤に収まる長さにします）。",
-                value=inarow, longest=longest, rows=self.rows, columns=self.columns))
-        self.inarow = int(inarow)
+        rows = whole_option("rows", rows, *SIZE_LIMITS)
+        columns = whole_option("columns", columns, *SIZE_LIMITS)
+        inarow = whole_option("inarow", inarow, 2, max(rows, columns), means=tr(
+            en="a line must fit on the {rows}×{columns} grid", ja="{rows}×{columns} の盤に収まる長さにします",
+            rows=rows, columns=columns))
+        self.rows, self.columns, self.inarow = rows, columns, inarow
         self.num_actions = self.columns
         # Why bitboards: one Python int per player holds all its discs, and a few shifts and
         # ANDs of that int find every line at once, instead of walking the grid cell by cell.
@@ -159,7 +142,11 @@ class ConnectFour(Env):
         return False
 
     def is_winning_move(self, column):
-        """True when the player to move makes a line by dropping a disc in ``column`` now."""
+        """True when the player to move makes a line by dropping a disc in ``column`` now.
+
+        A full column, or any column once the game is over, answers False.
+        """
+        column = self._action_on_board(column)  # a column that does not exist is an error
         if self._terminated or not self._is_legal(column):
             return False
         discs = self.discs[self._current_player] | self._cell_bit[column][self.heights[column]]

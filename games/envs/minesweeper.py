@@ -59,14 +59,12 @@ Helpers (read-only)
     cheating in this game (an honest agent uses only the observation).
 """
 
-import numbers
-
 import numpy as np
 
-from ..errors import BadOptionError, IllegalActionError
 from ..messages import tr
 from ..render.minesweeper import draw_minesweeper
 from .base import Env
+from .values import choice_option, whole_option
 
 HIDDEN = -1  #: a hidden cell in the observation
 MINE = 9  #: a mine in the observation (only once the game has ended)
@@ -74,10 +72,6 @@ PRESETS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (16, 
 FIRST_CLICKS = ("safe", "zero", "any")
 REWARDS = ("win", "progress")
 MAX_SIDE = 99
-
-
-def _whole(value):
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 class Minesweeper(Env):
@@ -88,45 +82,24 @@ class Minesweeper(Env):
 
     def __init__(self, *, preset="beginner", rows=None, cols=None, mines=None, first_click="safe",
                  reward="win", illegal="raise", seed=None, opponent=None):
-        if not isinstance(preset, str) or preset not in PRESETS:
-            raise BadOptionError(tr(
-                en="preset={value!r} is not a preset: use 'beginner', 'intermediate' or 'expert'.",
-                ja="preset={value!r} はありません。'beginner'（初級）、'intermediate'（中級）、'expert'（上級）のどれかです。",
-                value=preset))
+        preset = choice_option("preset", preset, tuple(PRESETS), means=tr(
+            en="beginner 9×9, intermediate 16×16, expert 16×30", ja="初級 9×9、中級 16×16、上級 16×30"))
         preset_rows, preset_cols, preset_mines = PRESETS[preset]
-        rows = preset_rows if rows is None else rows
-        cols = preset_cols if cols is None else cols
-        mines = preset_mines if mines is None else mines
-        for option, value in (("rows", rows), ("cols", cols)):
-            if not _whole(value) or not 1 <= value <= MAX_SIDE:
-                raise BadOptionError(tr(
-                    en="{option}={value!r} is not allowed: use a whole number from 1 to {most}.",
-                    ja="{option}={value!r} は使えません。1 〜 {most} の整数にしてください。",
-                    option=option, value=value, most=MAX_SIDE))
-        if first_click not in FIRST_CLICKS:
-            raise BadOptionError(tr(
-                en="first_click={value!r} is not an option: use 'safe', 'zero' or 'any'.",
-                ja="first_click={value!r} は使えません。'safe'、'zero'、'any' のどれかです。",
-                value=first_click))
-        if reward not in REWARDS:
-            raise BadOptionError(tr(
-                en="reward={value!r} is not an option: use 'win' (+1 win, -1 loss) or 'progress' "
-                   "(also a small reward for each safe cell revealed).",
-                ja="reward={value!r} は使えません。'win'（勝ち +1、負け -1）か 'progress'"
-                   "（安全なマスを開けるたびに少し報酬）を指定してください。",
-                value=reward))
+        rows = whole_option("rows", preset_rows if rows is None else rows, 1, MAX_SIDE)
+        cols = whole_option("cols", preset_cols if cols is None else cols, 1, MAX_SIDE)
+        first_click = choice_option("first_click", first_click, FIRST_CLICKS)
+        reward = choice_option("reward", reward, REWARDS, means=tr(
+            en="'progress' also gives a small reward for each safe cell revealed",
+            ja="'progress' は安全なマスを開けるたびにも少し報酬"))
         cells = rows * cols
         # Safe cells the board needs: 1 (a game one can win), or the 3 × 3 block kept free
         # around a "zero" first click (smaller on boards thinner than 3).
         kept_free = {"any": 1, "safe": 1, "zero": min(rows, 3) * min(cols, 3)}[first_click]
-        if not _whole(mines) or not 0 <= mines <= cells - kept_free:
-            raise BadOptionError(tr(
-                en="mines={value!r} does not fit: a {rows}×{cols} board with first_click={first!r} "
-                   "takes 0 to {most} mines.",
-                ja="mines={value!r} は多すぎるか正しくありません。{rows}×{cols} の盤で first_click={first!r} なら"
-                   "地雷は 0 〜 {most} 個です。",
-                value=mines, rows=rows, cols=cols, first=first_click, most=cells - kept_free))
-        self.rows, self.cols, self.mines = int(rows), int(cols), int(mines)
+        mines = whole_option("mines", preset_mines if mines is None else mines, 0, cells - kept_free, means=tr(
+            en="the mines that fit on a {rows}×{cols} board with first_click={first!r}",
+            ja="{rows}×{cols} の盤で first_click={first!r} のときに入る地雷の数",
+            rows=rows, cols=cols, first=first_click))
+        self.rows, self.cols, self.mines = rows, cols, mines
         self.first_click = first_click
         self.reward_scheme = reward
         self.num_actions = cells
@@ -190,10 +163,6 @@ class Minesweeper(Env):
             return row * self.cols + col, None
         return None, self._outside_message(row, col)
 
-    @staticmethod
-    def _is_cell_tuple(action):
-        return isinstance(action, (tuple, list)) and len(action) == 2 and _whole(action[0]) and _whole(action[1])
-
     def _outside_message(self, row, col):
         return tr(en="Cell ({row}, {col}) is outside the board: rows are 0 to {last_row}, columns 0 to {last_col}.",
                   ja="マス ({row}, {col}) は盤の外です。行は 0 〜 {last_row}、列は 0 〜 {last_col} です。",
@@ -232,21 +201,22 @@ class Minesweeper(Env):
         return opened
 
     # ------------------------------------------------------------------ helpers
+    # Each helper takes an action or a (row, col) tuple, as step does.
     def to_cell(self, action):
         """Action -> ``(row, col)``."""
-        return divmod(self._checked_cell(action), self.cols)
+        return divmod(self._action_on_board(action), self.cols)
 
     def to_action(self, row, col):
         """``(row, col)`` -> action."""
-        return self._checked_cell((row, col))
+        return self._action_on_board((row, col))
 
     def neighbours(self, action):
         """The actions of the (up to 8) cells around ``action``, ascending."""
-        return list(self._neighbours[self._checked_cell(action)])
+        return list(self._neighbours[self._action_on_board(action)])
 
     def number(self, action):
         """The number shown on a revealed cell (0 .. 8), or None while it is hidden."""
-        seen = self._view[self._checked_cell(action)]
+        seen = self._view[self._action_on_board(action)]
         return None if seen == HIDDEN else seen
 
     @property
@@ -268,21 +238,6 @@ class Minesweeper(Env):
     def won(self):
         """True / False once the game has ended, None while it goes on."""
         return bool(self._won) if self._terminated else None
-
-    def _checked_cell(self, action):
-        """An action or a (row, col) tuple, as an action on the board (or a clear error)."""
-        if self._is_cell_tuple(action):
-            row, col = int(action[0]), int(action[1])
-            if not (0 <= row < self.rows and 0 <= col < self.cols):
-                raise IllegalActionError(self._outside_message(row, col))
-            return row * self.cols + col
-        cell = self._to_int(action)
-        if not 0 <= cell < self.num_actions:
-            raise IllegalActionError(tr(
-                en="Action {action} is out of range: actions are 0 to {last}.",
-                ja="行動 {action} は範囲外です。行動は 0 〜 {last} の整数です。",
-                action=cell, last=self.num_actions - 1))
-        return cell
 
     # ------------------------------------------------------------------ views
     def _observation(self):

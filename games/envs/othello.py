@@ -52,14 +52,13 @@ For agents that search
     any position (a puzzle, a test).
 """
 
-import numbers
-
 import numpy as np
 
 from ..errors import BadOptionError
 from ..messages import tr
 from ..render.boards import draw_grid_game
 from .base import Env
+from .values import number_grid, whole_number
 
 MARKS = ".XO"  # text board: empty, black (player 0), white (player 1)
 
@@ -71,8 +70,7 @@ class Othello(Env):
     num_players = 2
 
     def __init__(self, size=6, *, opponent=None, play_as=0, illegal="raise", seed=None):
-        if (not isinstance(size, numbers.Integral) or isinstance(size, bool)
-                or size not in (4, 6, 8)):
+        if whole_number(size) not in (4, 6, 8):
             raise BadOptionError(tr(
                 en="size={value!r} is not allowed: the board is 4, 6 or 8 squares wide "
                    "(an even number from 4 to 8).",
@@ -241,18 +239,27 @@ class Othello(Env):
         with ``opponent=`` the opponent moves first if it is its turn.
         """
         n = self.size
-        grid = np.asarray(board)
-        if grid.shape != (n, n) or not np.isin(grid, (0, 1, 2)).all():
+        cells = number_grid(board, n, n, 0, 2)
+        if cells is None:
             raise BadOptionError(tr(
                 en="board must be a {n}×{n} grid of 0 (empty), 1 (black) and 2 (white).",
                 ja="board は 0（空き）・1（黒）・2（白）が並んだ {n}×{n} のマス目にしてください。", n=n))
-        if to_move not in (0, 1) or isinstance(to_move, bool):
+        to_move = whole_number(to_move)
+        if to_move not in (0, 1):
             raise BadOptionError(tr(en="to_move={value!r} is not allowed: use 0 (black) or 1 (white).",
                                     ja="to_move={value!r} は使えません。0（黒）か 1（白）にしてください。",
                                     value=to_move))
-        self.cells = bytearray(grid.astype(np.uint8).ravel().tolist())
-        self.discs = [sum(1 << i for i, v in enumerate(self.cells) if v == colour) for colour in (1, 2)]
-        self._current_player = int(to_move)
+        with self._unchanged_on_error():  # an opponent that fails leaves the old position
+            self._set_discs(cells, to_move)
+            if self.opponent is not None:
+                self._let_opponent_move()
+        return self._observation(), self._info()
+
+    def _set_discs(self, cells, to_move):
+        """Put the discs of ``cells`` (0, 1, 2 square by square) on the board, ``to_move`` to move."""
+        self.cells = bytearray(cells)
+        self.discs = [sum(1 << i for i, v in enumerate(cells) if v == colour) for colour in (1, 2)]
+        self._current_player = to_move
         self._terminated, self._winner, self._illegal_move = False, None, False
         self.last_action, self.flipped = None, []
         own, opp = self.discs[to_move], self.discs[1 - to_move]
@@ -261,9 +268,6 @@ class Othello(Env):
             self._terminated = True
             black, white = self.disc_count(0), self.disc_count(1)
             self._winner = None if black == white else (0 if black > white else 1)
-        if self.opponent is not None:
-            self._let_opponent_move()
-        return self._observation(), self._info()
 
     def disc_count(self, player):
         """How many discs ``player`` (0 black, 1 white) has on the board."""

@@ -85,14 +85,13 @@ Arguments
     - ``seed``: the seed of ``reset``.
 """
 
-import numbers
-
 import numpy as np
 
 from ..errors import BadOptionError, IllegalActionError
 from ..messages import tr
 from ..render.puyopuyo import draw_puyopuyo
 from .base import Env
+from .values import number_grid, whole_number, whole_option, whole_pair
 
 ROWS, COLUMNS = 12, 6
 SPAWN_COLUMN = 2
@@ -122,11 +121,6 @@ NEIGHBOURS = tuple(
     for row in range(ROWS) for col in range(COLUMNS))
 
 
-def _whole(value):
-    """A whole number (Python or numpy), but not True / False."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
 def chain_power(chain):
     """The Tsu chain power of chain step ``chain`` (1, 2, ...): 0, 8, 16, then +32 a step."""
     if chain <= len(CHAIN_POWER):
@@ -151,17 +145,24 @@ def chain_step_score(chain, group_sizes, colours):
 
 def action_to_placement(action):
     """Action number (0 .. 21) -> ``(column, rotation)``."""
-    if isinstance(action, numbers.Integral) and not isinstance(action, bool) and 0 <= action < len(PLACEMENTS):
-        return PLACEMENTS[action]
+    number = whole_number(action)  # read as step reads an action: np.int64(3) and np.array(3) too
+    if number is not None and 0 <= number < len(PLACEMENTS):
+        return PLACEMENTS[number]
     raise IllegalActionError(tr(
         en="{value!r} is not a placement number: placements are 0 to {last}.",
         ja="{value!r} は置き方の番号ではありません。番号は 0 〜 {last} です。",
         value=action, last=len(PLACEMENTS) - 1))
 
 
-def placement_to_action(column, rotation):
-    """``(column, rotation)`` -> action number. Rotation: 0 right, 1 up, 2 left, 3 down."""
-    action = ACTION_OF.get((column, rotation)) if _whole(column) and _whole(rotation) else None
+def placement_to_action(column, rotation=None):
+    """``(column, rotation)`` -> action number. Rotation: 0 right, 1 up, 2 left, 3 down.
+
+    The placement may also be given as one tuple, as ``step`` takes it: ``placement_to_action((2, 1))``.
+    """
+    if rotation is None and whole_pair(column) is not None:
+        column, rotation = column
+    placement = whole_pair((column, rotation))
+    action = ACTION_OF.get(placement) if placement is not None else None
     if action is None:
         raise IllegalActionError(_bad_placement_message(column, rotation))
     return action
@@ -195,10 +196,10 @@ def legal_placements(room):
 
 
 def _bad_placement_message(column, rotation):
-    if not (_whole(column) and 0 <= column < COLUMNS):
+    if whole_number(column) not in range(COLUMNS):
         return tr(en="Column {column!r} does not exist: columns are 0 to 5.",
                   ja="列 {column!r} はありません。列は 0 〜 5 です。", column=column)
-    if not (_whole(rotation) and 0 <= rotation <= 3):
+    if whole_number(rotation) not in range(4):
         return tr(en="Rotation {rotation!r} does not exist: use 0 (right), 1 (up), 2 (left) or 3 (down).",
                   ja="回転 {rotation!r} はありません。0（右）、1（上）、2（左）、3（下）のどれかです。",
                   rotation=rotation)
@@ -219,20 +220,18 @@ class PuyoPuyo(Env):
     placement_to_action = staticmethod(placement_to_action)
 
     def __init__(self, *, colours=4, illegal="raise", seed=None, opponent=None):
-        if not _whole(colours) or not 3 <= colours <= 5:
-            raise BadOptionError(tr(
-                en="colours={value!r} is not allowed: use 3, 4 or 5 colours.",
-                ja="colours={value!r} は使えません。色の数は 3, 4, 5 のどれかです。",
-                value=colours))
-        self.colours = int(colours)
+        self.colours = whole_option("colours", colours, 3, 5, means=tr(en="how many puyo colours",
+                                                                       ja="ぷよの色の数"))
         self._start = {}
         super().__init__(opponent=opponent, illegal=illegal, seed=seed)
 
     # ------------------------------------------------------------------ start
     def reset(self, seed=None, options=None):
         """Start a new game (see the class help): ``options={"board": ..., "pairs": [...]}``."""
-        self._start = self._check_start_options(options)  # checked before anything changes
-        return super().reset(seed=seed, options=options)
+        start = self._check_start_options(options)  # checked before anything changes
+        self._check_seed(seed)
+        self._start = start
+        return super().reset(seed=seed)
 
     def _new_game(self):
         self._board = [EMPTY] * (ROWS * COLUMNS)  # row 0 = top, cell = row * COLUMNS + column
@@ -274,17 +273,12 @@ class PuyoPuyo(Env):
         return start
 
     def _check_board(self, board):
-        try:
-            array = np.asarray(board)
-            ok = array.shape == (ROWS, COLUMNS) and np.issubdtype(array.dtype, np.integer)
-        except (TypeError, ValueError):
-            ok = False
-        if not ok or array.min() < 0 or array.max() > self.colours:
+        cells = number_grid(board, ROWS, COLUMNS, EMPTY, self.colours)
+        if cells is None:
             raise BadOptionError(tr(
                 en="The board must be 12 rows × 6 columns of whole numbers 0 (empty) to {colours}.",
                 ja="board は 12 行 × 6 列で、中身は 0（空）〜 {colours} の整数にしてください。",
                 colours=self.colours))
-        cells = [int(v) for v in array.ravel()]
         for cell in range(COLUMNS, ROWS * COLUMNS):  # every puyo must rest on the floor or a puyo
             if cells[cell] == EMPTY and cells[cell - COLUMNS] != EMPTY:
                 raise BadOptionError(tr(
@@ -305,19 +299,18 @@ class PuyoPuyo(Env):
         return cells
 
     def _check_pairs(self, pairs):
-        try:
-            checked = [tuple(pair) for pair in pairs]
-        except TypeError:
-            checked = None
-        if checked is None or not all(
-                len(pair) == 2 and all(_whole(v) and 1 <= v <= self.colours for v in pair) for pair in checked):
+        """The pairs as a list of two ints each; a pair is a tuple or list (a set has no order)."""
+        if isinstance(pairs, np.ndarray):
+            pairs = pairs.tolist()
+        checked = [whole_pair(pair) for pair in pairs] if isinstance(pairs, (list, tuple)) else [None]
+        if not all(pair is not None and all(1 <= v <= self.colours for v in pair) for pair in checked):
             raise BadOptionError(tr(
                 en="pairs must be a list of (pivot colour, second colour) with colours 1 to {colours}, "
                    "such as [(1, 2), (3, 3)].",
                 ja="pairs は (軸ぷよの色, 2 個目の色) のリストにしてください（色は 1 〜 {colours}）。"
                    "例: [(1, 2), (3, 3)]",
                 colours=self.colours))
-        return [(int(a), int(b)) for a, b in checked]
+        return checked
 
     # ------------------------------------------------------------------ pairs
     def _pair_at(self, index):
