@@ -244,13 +244,13 @@ class Othello(Env):
             raise BadOptionError(tr(
                 en="board must be a {n}×{n} grid of 0 (empty), 1 (black) and 2 (white).",
                 ja="board は 0（空き）・1（黒）・2（白）が並んだ {n}×{n} のマス目にしてください。", n=n))
-        to_move = whole_number(to_move)
-        if to_move not in (0, 1):
+        player = whole_number(to_move)
+        if player not in (0, 1):
             raise BadOptionError(tr(en="to_move={value!r} is not allowed: use 0 (black) or 1 (white).",
                                     ja="to_move={value!r} は使えません。0（黒）か 1（白）にしてください。",
                                     value=to_move))
         with self._unchanged_on_error():  # an opponent that fails leaves the old position
-            self._set_discs(cells, to_move)
+            self._set_discs(cells, player)
             if self.opponent is not None:
                 self._let_opponent_move()
         return self._observation(), self._info()
