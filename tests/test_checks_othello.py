@@ -233,3 +233,9 @@ def with_pass_as_a_square(env):
 def test_four_planes_wrong_answers_fail(answer, capsys):
     assert not checks.check_four_planes(answer).passed
     assert "plane 3: 1 on squares" in capsys.readouterr().out
+
+
+def test_the_checks_weights_are_the_agents_weights():
+    from games.agents.othello import positional_weights
+    from games.checks.othello import CLASSIC_WEIGHTS
+    assert np.array_equal(CLASSIC_WEIGHTS, positional_weights(6))

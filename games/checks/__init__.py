@@ -98,16 +98,41 @@ def _run_case(function, case):
                      expected=plain(case.expected), result=plain(result))
 
 
-def plain(value):
-    """``value`` with numpy numbers turned into Python ones, so a report shows 2, not np.int64(2)."""
+def plain(value, arrays=False):
+    """``value`` with numpy numbers turned into Python ones, so a report shows 2, not np.int64(2).
+
+    With ``arrays=True`` arrays become lists too, and lists tuples (for answers given as a
+    tuple or a list alike, such as the gradients ``backward`` returns).
+    """
     if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.shape == ()):
         return value.item()
+    if arrays and isinstance(value, np.ndarray):
+        return value.tolist()
     if isinstance(value, (list, tuple)):
-        items = [plain(item) for item in value]
+        items = [plain(item, arrays) for item in value]
+        if arrays:
+            return tuple(items)
         return type(value)(items) if type(value) in (list, tuple) else value
     if isinstance(value, dict):
-        return {plain(key): plain(item) for key, item in value.items()}
+        return {plain(key): plain(item, arrays) for key, item in value.items()}
     return value
+
+
+def close(result, expected, rtol=1e-6, atol=1e-9):
+    """True when ``result`` is a number, or an array or list of numbers, close to ``expected``
+    and of its shape. True / False, None, a tuple and an autograd ``Variable`` are not numbers here."""
+    if result is None or isinstance(result, (bool, np.bool_, tuple)) or is_variable(result):
+        return False
+    try:
+        result = np.asarray(result, dtype=np.float64)
+    except (TypeError, ValueError):
+        return False
+    return result.shape == np.shape(expected) and bool(np.allclose(result, expected, rtol=rtol, atol=atol))
+
+
+def is_variable(value):
+    """An autograd ``Variable`` (the lessons' own or the package's): its number is ``.data``."""
+    return (hasattr(value, "data") and hasattr(value, "creator")) or type(value).__name__ == "Variable"
 
 
 def _equal(result, expected):
@@ -168,6 +193,25 @@ def game_after(game, moves):
     return env
 
 
+# What a report shows of an answer: words as they are (not in quotes), never a big array.
+class Words:
+    """Text a report shows as it is, not in quotes (such as what a check expected)."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
+
+
+class Verdict(Words):
+    """What a comparison found: ``right`` (True / False) and the words that say what differs."""
+
+    def __init__(self, right, text):
+        super().__init__(text)
+        self.right = right
+
+
 class Shown:
     """A student's array answer with a short, readable repr for the report (planes are big arrays).
 
@@ -186,15 +230,38 @@ class Shown:
         return self.describe(array)
 
 
-def same_planes(result, expected):
-    """Right if the numbers are right: the shape of ``expected``, or the same numbers in one flat row."""
+def compare_planes(result, answer, plane_name=None):
+    """Compare a student's planes with ``answer`` (planes × rows × cols): a ``Verdict``.
+
+    The same numbers in another shape of the same size (such as one flat row, the vector a
+    network reads) are right too. ``plane_name(i)`` names plane ``i`` where one differs.
+    """
     try:
-        result = np.asarray(result.value if isinstance(result, Shown) else result, dtype=float)
+        array = np.asarray(result.value if isinstance(result, Shown) else result, dtype=float)
     except (TypeError, ValueError):
-        return False
-    if result.shape == expected.shape or result.shape == (expected.size,):
-        return bool(np.array_equal(result.reshape(expected.shape), expected))
-    return False
+        return Verdict(False, tr(en="{kind} (not planes of numbers)", ja="{kind}（数の面ではありません）",
+                                 kind=type(result).__name__))
+    if array.ndim == 0:  # one number, or None
+        return Verdict(False, repr(result)[:60])
+    shape = answer.shape
+    if array.size == answer.size and array.shape != shape:
+        array = array.reshape(shape)
+    if array.shape != shape:
+        if array.ndim == 3:
+            return Verdict(False, tr(en="{n} planes of shape {shape}", ja="形 {shape} の面が {n} 枚",
+                                     n=array.shape[0], shape=array.shape[1:]))
+        return Verdict(False, tr(en="an array of shape {shape}", ja="形 {shape} の配列", shape=array.shape))
+    wrong = [i for i in range(shape[0]) if not np.array_equal(array[i], answer[i].astype(float))]
+    if wrong:
+        names = ", ".join(plane_name(i) if plane_name else str(i) for i in wrong)
+        return Verdict(False, tr(en="the right shape, but these planes are not right: {planes}",
+                                 ja="形は正しいですが、次の面がちがいます: {planes}", planes=names))
+    return Verdict(True, tr(en="right", ja="正解"))
+
+
+def same_planes(result, expected):
+    """Right if the numbers of the planes are right (see ``compare_planes``)."""
+    return compare_planes(result, expected).right
 
 
 def _finish(passed, lines):

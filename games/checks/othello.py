@@ -13,7 +13,7 @@ import numpy as np
 
 from ..envs import make
 from ..messages import tr
-from . import Case, Shown, move_case, plain, run, same_planes
+from . import Case, Shown, close, move_case, plain, run, same_planes
 
 
 def board_from(rows):
@@ -123,10 +123,17 @@ def check_corner_agent(agent):
 
 
 # ------------------------------------------------------------ positional_score
-def _weights_from_agents(size):
-    from ..agents.othello import positional_weights  # the lesson's table (agents may use checks, not the reverse)
-    return positional_weights(size)
-
+# The lesson's classic weights of the 6 × 6 board (the same table as games.agents.othello's,
+# written out here because the checks do not import the agents): corners 100, next to a corner
+# -20 on the edge and -50 on the diagonal, other edge squares 10, the four starting squares 0.
+CLASSIC_WEIGHTS = np.array([
+    [100, -20, 10, 10, -20, 100],
+    [-20, -50, 1, 1, -50, -20],
+    [10, 1, 0, 0, 1, 10],
+    [10, 1, 0, 0, 1, 10],
+    [-20, -50, 1, 1, -50, -20],
+    [100, -20, 10, 10, -20, 100],
+])
 
 ONES = np.ones((6, 6), dtype=int)
 
@@ -158,23 +165,16 @@ def check_positional_score(positional_score):
     cases = []
     for rows, me, weights, hint_en, hint_ja in SCORE_CASES:
         board = board_from(rows)
-        weights = ONES.copy() if weights == "ones" else _weights_from_agents(6).copy()
+        weights = ONES.copy() if weights == "ones" else CLASSIC_WEIGHTS.copy()
         label = tr(en="weights all 1", ja="重みはすべて 1") if np.all(weights == 1) else \
             tr(en="the classic weights", ja="定番の重み")
         expected = score_expected(board, me, weights)
         cases.append(Case(args=(board, me, weights), expected=expected,
-                          accept=lambda result, expected=expected: _close(result, expected),
+                          accept=lambda result, expected=expected: close(result, expected),
                           hint_en=f"{hint_en} ({label}, {_colour(me)}): {_picture(board)}",
                           hint_ja=f"{hint_ja}（{label}、{_colour(me)}）: {_picture(board)}"))
     return run(_on_copies(positional_score), cases,
                title=tr(en="Check of positional_score", ja="positional_score のチェック"))
-
-
-def _close(result, expected):
-    try:
-        return abs(float(result) - expected) < 1e-9
-    except (TypeError, ValueError):
-        return False
 
 
 # ------------------------------------------------------------------ four planes

@@ -14,7 +14,7 @@ import numbers
 import numpy as np
 
 from ..messages import tr
-from . import Case, run
+from . import Case, Verdict, compare_planes, run
 
 ROWS, COLUMNS = 12, 6
 LETTERS = ".RGBYP"  # index = colour number
@@ -204,8 +204,6 @@ PLANE_CASES = [
 
 def check_colour_planes(colour_planes):
     """``colour_planes(board, colours)``: one True/False plane (12 × 6) per colour 1 .. colours."""
-    from .minesweeper import Answer, describe_planes  # the same comparison as the Minesweeper planes
-
     if not callable(colour_planes):
         return run(colour_planes, [])
 
@@ -214,14 +212,14 @@ def check_colour_planes(colour_planes):
                   i=index, c=index + 1, letter=LETTERS[index + 1])
 
     def judged(board, colours, answer):
-        return describe_planes(colour_planes(board, colours), answer, plane_name)
+        return compare_planes(colour_planes(board, colours), answer, plane_name)
 
     cases = []
     for rows, colours, hint_en, hint_ja in PLANE_CASES:
         board = board_from(rows)
         answer = np.array([board == colour for colour in range(1, colours + 1)])
         cases.append(Case(args=(board, colours, answer), accept=lambda result: result.right,
-                          expected=Answer(True, tr(en="{n} planes of shape (12, 6)", ja="形 (12, 6) の面が {n} 枚",
+                          expected=Verdict(True, tr(en="{n} planes of shape (12, 6)", ja="形 (12, 6) の面が {n} 枚",
                                                    n=colours)),
                           hint_en=f"{hint_en} [{board_text(board)}]", hint_ja=f"{hint_ja} [{board_text(board)}]"))
     return run(judged, cases, title=tr(en="Check of colour_planes: one plane per colour 1, 2, ...",

@@ -18,58 +18,24 @@ the classes written in the lesson. A function is tried the way the lessons use i
 import numpy as np
 
 from ..messages import tr
-from . import Case, run, say_tips
+from . import Case, Words, close, is_variable, plain, run, say_tips
 
 
 def _array(value):
     return np.array(value, dtype=np.float64)
 
 
-def _close(result, expected):
-    """True when ``result`` is a number or an array (or list) of numbers close to ``expected``."""
-    if result is None or _is_variable(result) or isinstance(result, tuple):
-        return False
-    try:
-        result = np.asarray(result, dtype=np.float64)
-    except (TypeError, ValueError):
-        return False
-    return result.shape == np.shape(expected) and bool(np.allclose(result, expected, rtol=1e-6, atol=1e-9))
-
-
-def _plain(value):
-    """numpy results as plain Python numbers and lists, so a report reads ``12.0``, not ``np.float64(12.0)``."""
-    if isinstance(value, (np.ndarray, np.generic)):
-        return value.tolist()
-    if isinstance(value, (tuple, list)):
-        return tuple(_plain(v) for v in value)  # a tuple, also from a list: both are fine from backward
-    return value
-
-
-def _is_variable(value):
-    return (hasattr(value, "data") and hasattr(value, "creator")) or type(value).__name__ == "Variable"
-
-
 def _forward(function_class, variable_class, *xs):
     """``function_class()(Variable(x), ...)`` -> the output's data."""
     output = function_class()(*[variable_class(_array(x)) for x in xs])
-    return _plain(output.data if hasattr(output, "data") else output)
+    return plain(output.data if hasattr(output, "data") else output, arrays=True)
 
 
 def _backward(function_class, variable_class, xs, gy):
     """Run forward on ``xs``, then ``backward(gy)``; returns what backward returned."""
     function = function_class()
     function(*[variable_class(_array(x)) for x in xs])
-    return _plain(function.backward(_array(gy)))
-
-
-class _Words:
-    """Text shown as it is (not in quotes) where a check prints what it expected."""
-
-    def __init__(self, text):
-        self.text = text
-
-    def __repr__(self):
-        return self.text
+    return plain(function.backward(_array(gy)), arrays=True)  # a list or a tuple of gradients: both fine
 
 
 def _show(value):
@@ -84,21 +50,21 @@ def check_cube(Cube, Variable):
         return run(Cube, [])
     xs = _array([1.0, -2.0, 0.5])
     cases = [
-        Case(args=("forward", 2.0), expected=8.0, accept=lambda r: _close(r, 8.0),
+        Case(args=("forward", 2.0), expected=8.0, accept=lambda r: close(r, 8.0),
              hint_en="forward at x = 2: 2³ = 8", hint_ja="forward で x = 2: 2³ = 8"),
-        Case(args=("forward", xs), expected=(xs ** 3).tolist(), accept=lambda r: _close(r, xs ** 3),
+        Case(args=("forward", xs), expected=(xs ** 3).tolist(), accept=lambda r: close(r, xs ** 3),
              hint_en=f"forward on the array {_show(xs)} (each number cubed)",
              hint_ja=f"配列 {_show(xs)} で forward（1 つずつ 3 乗）"),
-        Case(args=("backward", 2.0, 1.0), expected=12.0, accept=lambda r: _close(r, 12.0),
+        Case(args=("backward", 2.0, 1.0), expected=12.0, accept=lambda r: close(r, 12.0),
              hint_en="backward at x = 2 with gy = 1: 3 · 2² = 12",
              hint_ja="x = 2、gy = 1 で backward: 3 · 2² = 12"),
-        Case(args=("backward", -1.0, 1.0), expected=3.0, accept=lambda r: _close(r, 3.0),
+        Case(args=("backward", -1.0, 1.0), expected=3.0, accept=lambda r: close(r, 3.0),
              hint_en="backward at x = -1 with gy = 1: 3 · (-1)² = 3",
              hint_ja="x = -1、gy = 1 で backward: 3 · (-1)² = 3"),
-        Case(args=("backward", 2.0, 0.5), expected=6.0, accept=lambda r: _close(r, 6.0),
+        Case(args=("backward", 2.0, 0.5), expected=6.0, accept=lambda r: close(r, 6.0),
              hint_en="backward at x = 2 with gy = 0.5: 3 · 2² · 0.5 = 6 (the chain rule multiplies by gy)",
              hint_ja="x = 2、gy = 0.5 で backward: 3 · 2² · 0.5 = 6（連鎖律で gy をかけます）"),
-        Case(args=("backward", xs, 1.0), expected=(3 * xs ** 2).tolist(), accept=lambda r: _close(r, 3 * xs ** 2),
+        Case(args=("backward", xs, 1.0), expected=(3 * xs ** 2).tolist(), accept=lambda r: close(r, 3 * xs ** 2),
              hint_en=f"backward on the array {_show(xs)}", hint_ja=f"配列 {_show(xs)} で backward"),
     ]
 
@@ -109,13 +75,13 @@ def check_cube(Cube, Variable):
 
     result = run(attempt, cases, title=tr(en="Check of Cube", ja="Cube のチェック"))
     return say_tips(result, [
-        (lambda: _close(attempt("backward", 2.0, 0.5), 12.0),
+        (lambda: close(attempt("backward", 2.0, 0.5), 12.0),
          "backward must multiply the local slope 3x² by gy (the gradient that arrives from later).",
          "backward では、その場の傾き 3x² に gy（後ろから届いた勾配）をかけます。"),
-        (lambda: _close(attempt("backward", 2.0, 1.0), 8.0),
+        (lambda: close(attempt("backward", 2.0, 1.0), 8.0),
          "backward returned x³, the value of forward. Its job is the slope: 3x² · gy.",
          "backward が x³（forward の値）を返しています。返すのは傾き 3x² · gy です。"),
-        (lambda: _is_variable(attempt("backward", 2.0, 1.0)),
+        (lambda: is_variable(attempt("backward", 2.0, 1.0)),
          "backward works on numpy arrays: use self.input.data (the array), and return an array, not a Variable.",
          "backward は numpy の配列で計算します。self.input.data（配列）を使い、Variable ではなく配列を返しましょう。"),
         (lambda: attempt("backward", 2.0, 1.0) is None,
@@ -143,8 +109,9 @@ def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
             slope = None
         expected = tr(en="about {s:.6g} (measured)", ja="約 {s:.6g}（測った値）", s=slope) if slope is not None \
             else tr(en="a number (but forward fails)", ja="数（でも forward でエラーが出ます）")
-        cases.append(Case(args=(x,), expected=_Words(expected),
-                          accept=lambda r, slope=slope: slope is not None and _close_loose(r, slope),
+        cases.append(Case(args=(x,), expected=Words(expected),
+                          # a measured slope is off by about eps², hence the looser tolerance
+                          accept=lambda r, slope=slope: slope is not None and close(r, slope, rtol=1e-4, atol=1e-6),
                           hint_en=f"x = {x:g}", hint_ja=f"x = {x:g}"))
 
     def attempt(x):
@@ -152,16 +119,6 @@ def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
 
     return run(attempt, cases, title=tr(en="Check of {name}.backward against measured slopes",
                                         ja="{name}.backward と、数値で測った傾きの比較", name=name))
-
-
-def _close_loose(result, expected):
-    """Closeness for a slope measured by numbers (which has rounding errors of about eps²)."""
-    if result is None or _is_variable(result) or isinstance(result, tuple):
-        return False
-    try:
-        return bool(np.allclose(np.asarray(result, dtype=np.float64), expected, rtol=1e-4, atol=1e-6))
-    except (TypeError, ValueError):
-        return False
 
 
 # ------------------------------------------------------------------ lesson 02: Mul
@@ -173,12 +130,12 @@ def check_mul(Mul, Variable):
 
     def pair(expected0, expected1):
         return lambda r: isinstance(r, tuple) and len(r) == 2 \
-            and _close(r[0], expected0) and _close(r[1], expected1)
+            and close(r[0], expected0) and close(r[1], expected1)
 
     cases = [
-        Case(args=("forward", 3.0, 4.0, None), expected=12.0, accept=lambda r: _close(r, 12.0),
+        Case(args=("forward", 3.0, 4.0, None), expected=12.0, accept=lambda r: close(r, 12.0),
              hint_en="forward: 3 · 4 = 12", hint_ja="forward: 3 · 4 = 12"),
-        Case(args=("forward", a, b, None), expected=(a * b).tolist(), accept=lambda r: _close(r, a * b),
+        Case(args=("forward", a, b, None), expected=(a * b).tolist(), accept=lambda r: close(r, a * b),
              hint_en=f"forward on arrays {_show(a)} · {_show(b)}",
              hint_ja=f"配列で forward: {_show(a)} · {_show(b)}"),
         Case(args=("backward", 3.0, 4.0, 1.0), expected=(4.0, 3.0), accept=pair(4.0, 3.0),
@@ -234,7 +191,7 @@ def check_sgd_step(sgd_step):
         expected = [_array(data) - lr * _array(grad) for data, grad in pairs]
         cases.append(Case(args=(pairs, lr), expected=[e.tolist() for e in expected],
                           accept=lambda r, expected=expected: len(r) == len(expected)
-                          and all(_close(np.asarray(x), e) for x, e in zip(r, expected)),
+                          and all(close(np.asarray(x), e) for x, e in zip(r, expected)),
                           hint_en=hint_en, hint_ja=hint_ja))
 
     def attempt(pairs, lr):
@@ -250,13 +207,13 @@ def check_sgd_step(sgd_step):
         return params[0].data
 
     return say_tips(result, [
-        (lambda: _close(after(1.0, 0.5, 0.1), 1.05),
+        (lambda: close(after(1.0, 0.5, 0.1), 1.05),
          "The parameter went uphill: subtract lr · grad (the gradient points uphill).",
          "パラメータが坂を上っています。lr · grad を引きましょう（勾配は上り坂の向きです）。"),
-        (lambda: _close(after(1.0, 0.5, 0.1), 0.5),
+        (lambda: close(after(1.0, 0.5, 0.1), 0.5),
          "Multiply the gradient by lr before subtracting it (small steps).",
          "勾配に lr をかけてから引きましょう（小さな歩幅で進みます）。"),
-        (lambda: _close(after(1.0, 0.5, 0.1), 1.0),
+        (lambda: close(after(1.0, 0.5, 0.1), 1.0),
          "Nothing changed: change each parameter itself, with p.data -= lr * p.grad.",
          "何も変わっていません。p.data -= lr * p.grad のように、パラメータそのものを書きかえましょう。"),
     ])

@@ -14,7 +14,7 @@ import numpy as np
 from ..agents.tictactoe import value as perfect_value
 from ..envs import make
 from ..messages import tr
-from . import Case, as_int, game_after, plain, run, say_tips
+from . import Case, as_int, close, game_after, plain, run, say_tips
 
 MARKS = ".XO"
 
@@ -203,7 +203,7 @@ TD_CASES = [
 def check_td_target(td_target):
     """``td_target(reward, next_q, done, gamma)``: ``reward`` if ``done``, else ``reward + gamma × max(next_q)``."""
     cases = [Case(args=(reward, list(next_q), done, gamma), expected=expected,
-                  accept=lambda result, expected=expected: _close(result, expected),
+                  accept=lambda result, expected=expected: close(result, expected),
                   hint_en=hint_en, hint_ja=hint_ja)
              for reward, next_q, done, gamma, expected, hint_en, hint_ja in TD_CASES]
     result = run(lambda *args: plain(td_target(*args)), cases,
@@ -215,13 +215,13 @@ def check_td_target(td_target):
         return plain(td_target(reward, list(next_q), done, gamma))
 
     tips = [
-        (lambda: _close(answer(-1.0, [0.3, 0.1], True, 0.9), -1.0 + 0.9 * 0.3),
+        (lambda: close(answer(-1.0, [0.3, 0.1], True, 0.9), -1.0 + 0.9 * 0.3),
          "When the game is over (done is True), there is no next position: return the reward alone.",
          "ゲームが終わったとき(done が True)は次の局面がありません。報酬だけを返しましょう。"),
-        (lambda: _close(answer(0.0, [0.5, -0.2, 0.1], False, 0.9), 0.5),
+        (lambda: close(answer(0.0, [0.5, -0.2, 0.1], False, 0.9), 0.5),
          "Multiply the best next Q-value by gamma (a reward later is worth a little less).",
          "次の局面のいちばん大きい Q 値に gamma をかけましょう(あとでもらう報酬は少しだけ価値が下がります)。"),
-        (lambda: _close(answer(0.0, [-0.5, -0.8], False, 0.9), 0.0),
+        (lambda: close(answer(0.0, [-0.5, -0.8], False, 0.9), 0.0),
          "Take the largest of the next Q-values with max(next_q), even when they are all negative.",
          "次の Q 値のうちいちばん大きいものを max(next_q) で選びましょう。全部マイナスのときも同じです。"),
         (lambda: answer(0.0, [0.5, -0.2, 0.1], False, 0.9) is None,
@@ -229,15 +229,6 @@ def check_td_target(td_target):
          "td_target が None を返しています。`return` を書き忘れていませんか？"),
     ]
     return say_tips(result, tips)
-
-
-def _close(result, expected):
-    if isinstance(result, (bool, np.bool_)) or result is None:
-        return False
-    try:
-        return abs(float(result) - expected) < 1e-6
-    except (TypeError, ValueError):
-        return False
 
 
 __all__ = ["board_from", "board_text", "check_minimax", "check_td_target", "check_win_if_you_can",
