@@ -40,6 +40,15 @@ KERNEL_TIMEOUT_SECONDS = 180
 ALLOWED_ERROR_TAG = "raises-exception"  # the nbclient convention for a cell meant to fail
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts in English and leaves English behind, whatever language it switched to."""
+    from games.messages import set_language
+    set_language("en")
+    yield
+    set_language("en")
+
+
 def content_notebooks():
     """Every notebook under content/, as paths relative to content/ (new ones are found by glob)."""
     return sorted(path.relative_to(CONTENT).as_posix() for path in CONTENT.rglob("*.ipynb")

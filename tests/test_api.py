@@ -102,13 +102,6 @@ ALL = configurations(with_opponents=True)
 PLAIN = configurations()
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 # --------------------------------------------------------------------------- helpers
 def plain(value):
     """``value`` with numpy parts turned into comparable Python values (dtype and shape kept)."""

@@ -14,13 +14,6 @@ from games.autograd import functions as F
 from games.autograd.core import AutogradTypeError, unbroadcast
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def var(*values):
     return [Variable(np.array(v, dtype=np.float64)) for v in values]
 

@@ -10,13 +10,6 @@ from games.autograd import functions as F
 SHAPES = [(), (4,), (2, 3), (2, 3, 4)]
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def away_from_zero(shape, seed=0, low=0.1, high=2.0):
     """Random numbers with |x| in [low, high]: no kink of relu/clip/abs within eps."""
     rng = np.random.default_rng(seed)

@@ -12,13 +12,6 @@ from games.autograd import (MLP, SGD, Adam, Function, Layer, Linear, Momentum, P
 from games.autograd import functions as F
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def random_input(shape, seed=0):
     return np.random.default_rng(seed).standard_normal(shape)
 

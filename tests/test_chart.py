@@ -13,13 +13,6 @@ from games.render.chart import MAX_POINTS, _ticks, bar_chart, histogram, line_ch
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def parse(picture):
     assert isinstance(picture, Picture)
     root = ElementTree.fromstring(picture.svg)  # raises unless well-formed XML

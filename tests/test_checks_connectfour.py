@@ -10,13 +10,6 @@ from games.checks import connectfour as checks
 from games.checks import game_after
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 # ---------------------------------------------------------------- right answers
 def drop_piece(board, column, piece):
     for row in range(board.shape[0] - 1, -1, -1):

@@ -4,17 +4,9 @@ and a crashing function is reported, not raised."""
 import math
 
 import numpy as np
-import pytest
 
 import games
 from games.checks import minesweeper as checks
-
-
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
 
 
 # ------------------------------------------------------------------ count_around

@@ -9,13 +9,6 @@ from games.agents.othello import corners, positional_weights
 from games.checks import othello as checks
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 
 

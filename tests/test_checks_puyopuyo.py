@@ -2,18 +2,10 @@
 and a crashing function is reported, not raised."""
 
 import numpy as np
-import pytest
 
 import games
 from games.checks import puyopuyo as checks
 from games.envs.puyopuyo import popping_groups
-
-
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
 
 
 # ------------------------------------------------------------------ groups_to_pop

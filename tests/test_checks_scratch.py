@@ -8,13 +8,6 @@ import games
 from games.checks.scratch import check_backward, check_cube, check_mul, check_sgd_step
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 # The classes as lesson 01 builds them (one input) ...
 class Variable:
     def __init__(self, data):

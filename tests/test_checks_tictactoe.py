@@ -8,13 +8,6 @@ import games
 from games.checks import tictactoe as checks
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def reference_winner(board):
     for a, b, c in [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]:
         cells = board.ravel()

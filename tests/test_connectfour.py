@@ -10,13 +10,6 @@ import games
 from games.errors import BadOptionError, IllegalActionError
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def play(moves, **options):
     """A new game with `moves` (columns) played; all but the last must leave the game going.
 

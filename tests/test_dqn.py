@@ -379,11 +379,20 @@ def test_same_seed_same_training():
     assert not weights_equal(a.q_net, c.q_net)
 
 
-def test_training_against_several_opponents_and_self_play_runs():
+def test_training_draws_its_opponent_from_the_list_game_by_game():
+    games_against_me = set()
+
+    def counted_opponent(env):
+        games_against_me.add(id(env.np_random))  # each game is reset with its own seed: its own generator
+        return random_agent(env)
+
     agent = small_agent("connectfour", learn_start=20, batch_size=8)
-    curve = dqn.train(agent, episodes=6, opponent=["random", "self"], eval_every=3, eval_games=4, progress=False)
-    assert len(curve.returns) == 6 and len(curve.evaluations) == 2
-    assert set(curve.evaluations[0]) >= {"win", "draw", "loss", "episode"}
+    curve = dqn.train(agent, episodes=12, opponent=[counted_opponent, "self"], eval_every=6, eval_games=4,
+                      progress=False)
+    assert len(curve.returns) == 12 and [e["episode"] for e in curve.evaluations] == [6, 12]
+    assert 0 < len(games_against_me) < 12, "each game draws one of the two opponents"
+    for evaluation in curve.evaluations:
+        assert evaluation["win"] + evaluation["draw"] + evaluation["loss"] == pytest.approx(1.0)
 
 
 def test_one_player_games_train_and_evaluate_by_score():
@@ -398,9 +407,13 @@ def test_a_time_limit_stops_training():
     assert 0 < len(curve.returns) < 10 ** 6 and curve.seconds < 5
 
 
-def test_progress_bar_is_shown(capsys):
-    dqn.train(small_agent(), episodes=5, eval_every=0)
-    assert "DQN" in capsys.readouterr().out
+def test_the_progress_bar_counts_the_games_and_shows_the_last_return(capsys):
+    curve = dqn.train(small_agent(), episodes=5, eval_every=0)
+    last_line = capsys.readouterr().out.split("\r")[-1]
+    assert "100% 5/5" in last_line
+    assert f"ε={curve.epsilons[-1]:.2f}" in last_line
+    dqn.train(small_agent(), episodes=2, eval_every=0, progress=False)
+    assert capsys.readouterr().out == ""
 
 
 # ------------------------------------------------------------------ the agent in the arena, saving

@@ -18,13 +18,6 @@ JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 PACKAGE = pathlib.Path(games.__file__).parent
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
-
-
 # ------------------------------------------------------------------------------ set_language
 def test_set_language():
     assert get_language() == "en"

@@ -14,13 +14,6 @@ from games.envs.minesweeper import HIDDEN, MINE
 from games.errors import BadOptionError, GameOverError, IllegalActionError
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def mines_of(env):
     return np.array(env._mine, dtype=bool).reshape(env.rows, env.cols)
 

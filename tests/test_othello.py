@@ -11,13 +11,6 @@ from games.agents import random_agent
 from games.errors import BadOptionError, GameOverError, IllegalActionError
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def position(rows, to_move):
     """An 'othello' env set up from text rows: '.' empty, 'X' black, 'O' white."""
     env = games.make("othello", size=len(rows))

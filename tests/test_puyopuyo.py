@@ -19,13 +19,6 @@ R, G, B, Y = 1, 2, 3, 4
 RIGHT, UP, LEFT, DOWN = 0, 1, 2, 3
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def board_from_columns(*columns):
     """A (12, 6) board from up to 6 column stacks, each listed from the bottom up."""
     board = np.zeros((12, 6), dtype=int)

@@ -15,13 +15,6 @@ from games.render.picture import circle, line, rect, svg_document, text
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def parse(svg):
     root = ElementTree.fromstring(svg)  # raises unless well-formed XML
     assert root.tag == SVG + "svg"

@@ -13,13 +13,6 @@ from games.envs.tictactoe import LINES
 from games.errors import ActionTypeError, GameOverError, IllegalActionError
 
 
-@pytest.fixture(autouse=True)
-def english():
-    games.set_language("en")
-    yield
-    games.set_language("en")
-
-
 def state(env):
     """What can be seen of the game (to check that a refused action changes nothing)."""
     return (env._observation().tolist(), env.legal_actions(), env.current_player,
