@@ -4,7 +4,7 @@
     python bench/dqn.py tictactoe connectfour  # some targets
     python bench/dqn.py speed                  # seconds per training game of each preset (CPython)
     python bench/dqn.py pyodide                # the same `speed` run in CPython and in Pyodide
-                                               # (node bench/dqn_pyodide.mjs), and the ratio
+                                               # (node bench/pyodide.mjs bench/dqn.py speed), and the ratio
 
 A target trains the game's preset (``games.dqn.preset``) from seed 0 for a fixed number of
 games, then plays the greedy agent against the target's opponent:
@@ -146,8 +146,8 @@ def speed():
 
 def pyodide_ratio():
     cpython = speed()
-    script = ROOT / "bench" / "dqn_pyodide.mjs"
-    output = subprocess.run(["node", str(script), "speed"], capture_output=True, text=True, check=True).stdout
+    output = subprocess.run(["node", str(ROOT / "bench" / "pyodide.mjs"), "bench/dqn.py", "speed"], cwd=ROOT,
+                            capture_output=True, text=True, check=True).stdout
     browser = json.loads(output.strip().splitlines()[-1])
     ratio = {"bench": "dqn-pyodide-ratio", "load": load()}
     for game in SPEED_GAMES:

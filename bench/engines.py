@@ -3,7 +3,7 @@
     python bench/engines.py             # about a minute
     python bench/engines.py --quick     # a few seconds, rough
     python bench/engines.py --breakdown # also: what one step() costs, part by part
-    node bench/engines_pyodide.mjs      # the same inside Pyodide (WebAssembly), no OpenSpiel
+    node bench/pyodide.mjs bench/engines.py   # the same inside Pyodide (WebAssembly), no OpenSpiel
 
 For each game, a random playout plays uniformly random legal moves from the start to the
 end. Two ways of driving our engines are timed:

@@ -142,9 +142,23 @@ def test_linear_gradient(x_shape, bias):
 @pytest.mark.parametrize("x_shape", [(5, 3), (3,), (2, 5, 3)])
 def test_linear_with_the_einsum_product_used_in_pyodide(monkeypatch, x_shape):
     monkeypatch.setattr(F, "_matrix_product", F._einsum_product)  # the browser's path, run here
+    monkeypatch.setattr(F, "_transposed_product", F._einsum_product_of_transposed)
     x, W, b = away_from_zero(x_shape, 1), away_from_zero((3, 4), 2), away_from_zero((4,), 3)
     assert np.allclose(F.linear(x, Variable(W), b).data, x @ W + b)
     gradient_check(F.linear, x, W, b)
+
+
+def test_linear_skips_the_gradient_of_plain_data_but_not_of_a_variable():
+    W, b = Variable(away_from_zero((3, 4), 2)), Variable(away_from_zero((4,), 3))
+    data = away_from_zero((5, 3), 1)
+    F.sum(F.linear(data, W, b)).backward()
+    from_data = W.grad.copy()
+    assert W.grad.shape == (3, 4) and b.grad.shape == (4,)
+    W.cleargrad(), b.cleargrad()
+    x = Variable(data.copy())
+    F.sum(F.linear(x, W, b)).backward()
+    assert np.allclose(W.grad, from_data)  # the weights' gradient is the same either way
+    assert np.allclose(x.grad, np.ones((5, 4)) @ W.data.T)  # a Variable input still gets its gradient
 
 
 def test_linear_shape_error():

@@ -13,12 +13,15 @@ Modules, in reading order:
 - ``agent``: ``DQNAgent``: online and target networks, action masking, the learning step,
   save / load; ``agent(env)`` plays in the arena;
 - ``train``: ``train(agent, episodes)``: play, remember, learn; returns a ``Curve``;
+- ``afterstate``: ``AfterstateAgent``: a network that scores the board *after* each move
+  (one value, not one per action), learnt by TD; for Puyo Puyo;
 - ``shaping``: optional hints computed from the board (reward shaping), for games whose
   rewards come too rarely (Puyo Puyo);
 - ``config``: ``DQNConfig`` (every setting) and ``preset(game)`` (small settings that learn
   something in a few minutes, even in the browser).
 """
 
+from .afterstate import AfterstateAgent
 from .agent import DQNAgent
 from .config import DQNConfig, preset
 from .encoders import encode, encoder_for
@@ -26,5 +29,5 @@ from .replay import ReplayBuffer
 from .schedule import LinearSchedule
 from .train import Curve, evaluate, opponent_agent, train
 
-__all__ = ["Curve", "DQNAgent", "DQNConfig", "LinearSchedule", "ReplayBuffer", "encode", "encoder_for",
+__all__ = ["AfterstateAgent", "Curve", "DQNAgent", "DQNConfig", "LinearSchedule", "ReplayBuffer", "encode", "encoder_for",
            "evaluate", "opponent_agent", "preset", "train"]

@@ -176,6 +176,9 @@ class DQNAgent:
             path += ".npz"
         with np.load(path) as saved:
             about = json.loads(str(saved["about"]))
+            if about.get("kind") == "afterstate":  # saved by an AfterstateAgent
+                from .afterstate import AfterstateAgent
+                return AfterstateAgent.from_saved(about, saved)
             weights = {name[len("q_net/"):]: saved[name] for name in saved.files if name.startswith("q_net/")}
         config = DQNConfig(**dict(about["config"], hidden=tuple(about["config"]["hidden"])))
         agent = cls(about["game"], config, seed=about["seed"])

@@ -68,6 +68,51 @@ def connectfour_planes(env):
     return _planes(board == me, board == 3 - me, landing)
 
 
+def threat_cells(board, mark, windows):
+    """The empty cells where a disc of ``mark`` would complete a line of four (a *threat*).
+
+    ``windows`` is the (cells × windows) 0/1 matrix of ``agents.connectfour.window_matrix``: a
+    window with three discs of ``mark`` and one empty cell makes that empty cell a threat.
+    """
+    flat = board.ravel()
+    mine, empty = (flat == mark).astype(np.float32), (flat == 0).astype(np.float32)
+    almost = (mine @ windows == 3) & (empty @ windows == 1)  # two products instead of a loop over 69 windows
+    return ((windows[:, almost].sum(axis=1) > 0) & (flat == 0)).reshape(board.shape)
+
+
+def connectfour_threats(env):
+    """Connect Four, with hints: the 3 planes of ``connectfour_planes``, then 3 hints per column.
+
+    A *threat* is an empty cell that would complete four in a row. For each column, the hints
+    say whether a drop there **wins** at once (it lands on my threat), **blocks** (it lands on
+    the opponent's threat), or **gives a win away** (the opponent's threat is just above the
+    landing cell: my disc would lift them onto it). Finding lines of four in a picture is hard
+    for a small network; with these 3 × 7 numbers it learns *what to do* about them much sooner.
+    """
+    board = np.asarray(env.board)
+    me = env.current_player + 1
+    windows = _window_matrix(env.rows, env.columns, env.inarow)
+    mine, theirs = threat_cells(board, me, windows), threat_cells(board, 3 - me, windows)
+    hints = np.zeros((3, env.columns), dtype=np.float32)
+    for column, height in enumerate(env.heights):
+        if height < env.rows:
+            row = env.rows - 1 - height  # the landing cell (row 0 is the top)
+            hints[:, column] = mine[row, column], theirs[row, column], row > 0 and theirs[row - 1, column]
+    return np.concatenate([connectfour_planes(env), hints.ravel()])
+
+
+_WINDOWS = {}
+
+
+def _window_matrix(rows, columns, inarow):
+    """The window matrix of a board size, made once."""
+    key = (rows, columns, inarow)
+    if key not in _WINDOWS:
+        from ..agents.connectfour import window_matrix
+        _WINDOWS[key] = window_matrix(rows, columns, inarow).astype(np.float32)
+    return _WINDOWS[key]
+
+
 def _bits(bitboard, squares):
     """A bitboard (an int, bit i = square i) as a bool array of ``squares`` values."""
     data = np.frombuffer(bitboard.to_bytes(squares // 8 + 1, "little"), dtype=np.uint8)
@@ -127,6 +172,7 @@ ENCODERS = {
     "othello": othello_planes,
     "minesweeper": minesweeper_planes,
     "puyopuyo": puyopuyo_planes,
+    "connectfour_threats": connectfour_threats,  # not a game: an encoder to choose with DQNAgent(encoder=...)
     "puyopuyo_lookahead": puyopuyo_lookahead,  # not a game: an encoder to choose with DQNAgent(encoder=...)
 }
 
@@ -162,21 +208,26 @@ def _grids(game, env):
     return []
 
 
-def symmetries(game, env):
+def symmetries(game, env, state_size=None):
     """``[(state_src, action_src), ...]`` for each symmetry of ``game`` (the first is "unchanged").
 
     Turned state = ``state[state_src]``; turned legal-action mask = ``mask[action_src]``;
     an action ``a`` becomes ``argsort(action_src)[a]``. Every plane of the encoding is
     turned the same way; actions that are not squares (Othello's pass) stay as they are.
     """
-    state_size = len(encoder_for(game)(env))
+    state_size = state_size or len(encoder_for(game)(env))  # another encoder: give its size
     grids = _grids(game, env)
     if not grids:
         return [(np.arange(state_size), np.arange(env.num_actions))]
     found = []
     for grid in grids:
         src, cells = grid.ravel(), grid.size
-        state_src = np.concatenate([src + plane * cells for plane in range(state_size // cells)])
+        whole = state_size // cells
+        state_src = np.concatenate([src + plane * cells for plane in range(whole)])
+        if game == "connectfour" and state_size > whole * cells:  # then numbers per column (hints)
+            columns = grid[0] % grid.shape[1]
+            extra = np.arange(whole * cells, state_size).reshape(-1, grid.shape[1])
+            state_src = np.concatenate([state_src, extra[:, columns].ravel()])
         if game == "connectfour":  # actions are columns: the mirrored top row
             action_src = grid[0] % grid.shape[1]
         else:  # actions are squares, then perhaps actions that are not (a pass)

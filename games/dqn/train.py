@@ -158,13 +158,13 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
     eval_games = config.eval_games if eval_games is None else eval_games
     rng = np.random.default_rng(seed)  # which opponent and which side, game after game
     choose_env = _env_chooser(agent, opponent, play_as, seed, rng)
-    if agent.memory is None:
+    if agent.memory is None and not hasattr(agent, "play_training_game"):
         agent.memory = ReplayBuffer(config.buffer_size, agent.state_size, agent.num_actions, seed=agent.seed)
     schedule = LinearSchedule(config.epsilon_start, config.epsilon_end, config.epsilon_steps)
     turns = None
     if config.augment:
         turns = [(state_src, action_src, np.argsort(action_src))
-                 for state_src, action_src in symmetries(agent.game, make(agent.game, **config.options))]
+                 for state_src, action_src in symmetries(agent.game, make(agent.game, **config.options), agent.state_size)]
     curve = Curve()
     bar = ProgressBar(total=episodes, label=tr(en="DQN training", ja="DQN 学習")) if progress else None
     wall_start, cpu_start, eval_time, eval_cpu = time.perf_counter(), time.process_time(), 0.0, 0.0
@@ -172,7 +172,10 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
     while episodes is None or episode < episodes:
         if seconds is not None and time.perf_counter() - wall_start - eval_time >= seconds:
             break
-        total, moves, losses = _play_one_game(agent, choose_env(), schedule, turns)
+        if hasattr(agent, "play_training_game"):  # an afterstate agent plays and learns its own way
+            total, moves, losses = agent.play_training_game(choose_env(), schedule)
+        else:
+            total, moves, losses = _play_one_game(agent, choose_env(), schedule, turns)
         episode += 1
         curve.returns.append(total)
         curve.lengths.append(moves)

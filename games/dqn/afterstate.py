@@ -1,0 +1,216 @@
+"""Afterstate values: learn how good a *board* is, and play the move that leads to the best board.
+
+A DQN agent answers all its questions at once, from the board *before* its move: "how good
+is placement 0? placement 1? ... placement 21?". An afterstate agent asks one question, many
+times: it tries each legal move on a copy of the game, looks at the board *after* it (the
+*afterstate*), and asks its network "how good is this board?" (one number, ``V``). It plays::
+
+    best move = the legal move a with the largest   reward(a) + gamma × V(board after a)
+
+(a move that ends the game has no board after it: its value is its reward alone). Every
+move is judged by the same network, so what it learns about one placement helps all the
+others: this is how classic learners of Tetris and backgammon learn so quickly.
+
+Learning is *temporal-difference* (TD) learning. One move later, the agent knows better
+what the board it chose was worth: the best ``reward + gamma × V`` it can reach from there.
+That number is the *target* of the board it chose::
+
+    V(board I chose last time)  ←  max over legal a of  reward(a) + gamma × V(board after a)
+
+The pairs (board, target) go into a replay memory, and the network learns from random
+batches of it, as in DQN. Settings come from ``DQNConfig`` (``hidden``, ``lr``, ``gamma``,
+``reward_scale``, ``game_over_reward``, ``epsilon_*``, ``batch_size``, ``buffer_size``,
+``learn_start``, ``train_every``, ``max_moves``); ``games.dqn.train`` trains it.
+
+For one-player games (Puyo Puyo): the board after a placement, and the pair that comes
+next, which the player already sees (NEXT).
+"""
+
+import json
+
+import numpy as np
+
+from ..autograd import MLP, Adam, clip_grads, no_grad
+from ..autograd import functions as F
+from ..envs import make
+from ..errors import BadOptionError
+from ..messages import tr
+from .config import DQNConfig, preset
+from .schedule import LinearSchedule
+
+
+def puyopuyo_board(env):
+    """Puyo Puyo afterstate: one plane per colour of the well, then the pair to place next (one-hot)."""
+    board = np.asarray(env.board).ravel()
+    colours = np.arange(1, env.colours + 1)
+    pair = np.array(env.pair)
+    return np.concatenate([(board[None, :] == colours[:, None]).ravel(),
+                           (pair[:, None] == colours).ravel()]).astype(np.float32)
+
+
+BOARD_ENCODERS = {"puyopuyo": puyopuyo_board}
+
+
+class BoardMemory:
+    """The replay memory of an afterstate agent: boards (encoded) and their TD targets, in a ring."""
+
+    def __init__(self, capacity, board_size, seed=None):
+        self.boards = np.zeros((capacity, board_size), dtype=np.float32)
+        self.targets = np.zeros(capacity, dtype=np.float32)
+        self.capacity, self.position, self.size = capacity, 0, 0
+        self.rng = np.random.default_rng(seed)
+
+    def __len__(self):
+        return self.size
+
+    def add(self, board, target):
+        self.boards[self.position] = board
+        self.targets[self.position] = target
+        self.position = (self.position + 1) % self.capacity
+        self.size = min(self.size + 1, self.capacity)
+
+    def sample(self, batch_size):
+        rows = self.rng.integers(0, self.size, size=batch_size)
+        return self.boards[rows], self.targets[rows]
+
+
+class AfterstateAgent:
+    """``AfterstateAgent(game, config=None, seed=0, **settings)``: a value network ``V(board)``.
+
+    ``agent(env)`` plays the best legal move (``agent.epsilon`` > 0 adds random moves);
+    ``agent.move_values(env)`` shows ``reward + gamma × V`` for every move (nan: illegal).
+    """
+
+    kind = "afterstate"
+
+    def __init__(self, game="puyopuyo", config=None, *, seed=0, **settings):
+        if game not in BOARD_ENCODERS:
+            raise BadOptionError(tr(
+                en="Afterstate learning is ready for {names}, not for {game!r}.",
+                ja="アフターステート学習が使えるのは {names} です。{game!r} には使えません。",
+                names=", ".join(BOARD_ENCODERS), game=game))
+        config = preset(game) if config is None else config
+        self.config = config.replace(**settings)
+        self.game, self.seed = game, seed
+        self.encode_board = BOARD_ENCODERS[game]
+        env = make(game, **self.config.options)
+        env.reset(seed=0)
+        self.num_actions = env.num_actions
+        self.state_size = len(self.encode_board(env))
+        self.v_net = MLP(tuple(self.config.hidden) + (1,), in_size=self.state_size, seed=seed)
+        self.v_net.layers[-1].W.data[:] = 0  # before learning every board is worth 0: no luck from random weights
+        self.optimizer = Adam(self.config.lr).setup(self.v_net)
+        end = self.config.lr if self.config.lr_end is None else self.config.lr_end
+        self.lr_schedule = LinearSchedule(self.config.lr, end, self.config.lr_steps)
+        self.rng = np.random.default_rng(seed)
+        self.epsilon = 0.0  #: chance of a random move in ``agent(env)``
+        self.training_epsilon = 1.0
+        self.steps = 0  #: moves played in training so far
+        self.updates = 0
+        self.memory = None  #: a ``BoardMemory`` (made by ``train``)
+        self.name = f"afterstate_{game}"
+
+    # ------------------------------------------------------------------ looking ahead
+    def look_ahead(self, env):
+        """Try every legal move on a copy: ``(moves, values, boards)``.
+
+        ``values[i]`` = learning reward of move i + gamma × V(board after it) (no V after the end);
+        ``boards[i]`` = the encoded board after move i (None when the move ends the game).
+        """
+        config = self.config
+        moves, rewards, boards, ended = env.legal_actions(), [], [], []
+        for move in moves:
+            after = env.clone()
+            reward = after.play(move) * config.reward_scale
+            if after.terminated:
+                reward += config.game_over_reward
+            rewards.append(reward)
+            ended.append(after.terminated)
+            boards.append(None if after.terminated else self.encode_board(after))
+        values = np.array(rewards, dtype=np.float64)
+        alive = [i for i, board in enumerate(boards) if board is not None]
+        if alive:  # one forward pass for all the boards
+            with no_grad():
+                v = self.v_net(np.stack([boards[i] for i in alive])).data[:, 0]
+            values[alive] += config.gamma * v
+        return moves, values, boards
+
+    def choose(self, env, epsilon=0.0):
+        """``(move, index, moves, values, boards)``: random with chance ``epsilon``, else the best."""
+        moves, values, boards = self.look_ahead(env)
+        if epsilon > 0 and self.rng.random() < epsilon:
+            index = int(self.rng.integers(len(moves)))
+        else:
+            index = int(np.argmax(values))
+        return moves[index], index, moves, values, boards
+
+    def __call__(self, env):
+        return self.choose(env, self.epsilon)[0]
+
+    def move_values(self, env):
+        """``reward + gamma × V(board after)`` for every action (nan for illegal ones)."""
+        result = np.full(self.num_actions, np.nan)
+        moves, values, _ = self.look_ahead(env)
+        result[moves] = values
+        return result
+
+    q_values = move_values  # the same idea as a DQN agent's Q-values: lessons can show either
+
+    # ------------------------------------------------------------------ learning
+    def learn(self, boards, targets):
+        """One update of V towards the targets on a batch of boards; returns the loss."""
+        v = self.v_net(boards)[:, 0]
+        loss = F.huber_loss(v, targets)
+        self.v_net.cleargrads()
+        loss.backward()
+        if self.config.grad_clip:
+            clip_grads(self.v_net, self.config.grad_clip)
+        self.optimizer.lr = self.lr_schedule(self.steps)
+        self.optimizer.update()
+        self.updates += 1
+        return float(loss.data)
+
+    def play_training_game(self, env, schedule):
+        """One game with exploration, learning as it goes. Returns (total reward, moves, losses)."""
+        config = self.config
+        if self.memory is None:
+            self.memory = BoardMemory(config.buffer_size, self.state_size, seed=self.seed)
+        env.reset()
+        chosen_board = None  # the board chosen last move, waiting for its target
+        total, moves_played, losses = 0.0, 0, []
+        while True:
+            self.training_epsilon = schedule(self.steps)
+            move, index, _, values, boards = self.choose(env, self.training_epsilon)
+            if chosen_board is not None:  # one move later: what the last board was worth
+                self.memory.add(chosen_board, values.max())
+            chosen_board = boards[index]
+            _, reward, terminated, _, _ = env.step(move)
+            total += reward
+            moves_played += 1
+            self.steps += 1
+            if len(self.memory) >= config.learn_start and self.steps % config.train_every == 0:
+                losses.append(self.learn(*self.memory.sample(config.batch_size)))
+            if terminated:  # the last board was the end: nothing to learn about what follows
+                return total, moves_played, losses
+            if config.max_moves is not None and moves_played >= config.max_moves:
+                self.memory.add(chosen_board, self.look_ahead(env)[1].max())  # stopped, not ended
+                return total, moves_played, losses
+
+    # ------------------------------------------------------------------ saving
+    def save(self, path):
+        """Write the game, the settings and the network weights to the ``.npz`` file ``path``."""
+        about = {"kind": self.kind, "game": self.game, "seed": self.seed, "config": self.config.to_dict()}
+        text = json.dumps(about, default=lambda value: getattr(value, "name", getattr(value, "__name__", repr(value))))
+        weights = {"v_net/" + name: value for name, value in self.v_net.get_weights().items()}
+        np.savez(path, about=np.array(text), **weights)
+
+    @classmethod
+    def from_saved(cls, about, saved):
+        config = DQNConfig(**dict(about["config"], hidden=tuple(about["config"]["hidden"])))
+        agent = cls(about["game"], config, seed=about["seed"])
+        agent.v_net.set_weights({name[len("v_net/"):]: saved[name] for name in saved.files if name.startswith("v_net/")})
+        return agent
+
+    def __repr__(self):
+        sizes = "-".join(map(str, (self.state_size, *self.config.hidden, 1)))
+        return f"<AfterstateAgent {self.game} network {sizes}, {self.steps} moves trained>"
