@@ -7,8 +7,8 @@ An agent is anything callable as ``agent(env) -> action``.
 - ``evaluate(game, agent_a, agent_b, n, seed)`` plays ``n`` games of a two-player game,
   agent A moving first in half of them, and counts wins / draws / losses / illegal moves
   with 95 % confidence intervals. For a one-player game (Minesweeper, Puyo Puyo) call
-  ``evaluate(game, agent, n=..., seed=...)``: mean score, win rate and chain lengths,
-  with intervals.
+  ``evaluate(game, agent, n=..., seed=...)``: mean score and win rate with intervals (and,
+  for Puyo Puyo, the chain lengths: a game adds its own figures in ``FIGURES``).
 - ``tournament(game, {"name": agent, ...}, n, seed)`` plays every pair and fits Elo ratings.
 
 >>> from games import arena
@@ -86,7 +86,6 @@ class Record:
     movers: list = field(default_factory=list)  #: who made each move (0 or 1)
     rewards: list = field(default_factory=list)  #: each move's reward, from the mover's view
     think_times: list = field(default_factory=list)  #: seconds each agent took (None: forced move)
-    chains: list = field(default_factory=list)  #: ``info["chain"]`` after each move (Puyo Puyo)
     frames: list = field(default_factory=list)  #: SVG pictures: the start, then after each move
     winner: object = None  #: 0, 1 or None (draw, or a one-player game)
     won: object = None  #: one-player games: ``info["won"]`` at the end (None if not given)
@@ -100,10 +99,8 @@ class Record:
         """The sum of the rewards (one-player games: the game's score)."""
         return float(sum(self.rewards))
 
-    @property
-    def longest_chain(self):
-        """The longest chain of the game (0 when the game has no chains)."""
-        return max((c for c in self.chains if c is not None), default=0)
+    def _add_figures(self, info):
+        """Keep this game's own figures of a move (``info`` is None after an illegal move)."""
 
     def replay(self, fps=2.0):
         """The game as an animation (needs ``frames=True`` in ``play``)."""
@@ -159,7 +156,8 @@ def _new_env(game, options):
 def _play_on(env, agents, seed, frames=True, max_moves=None, names=None):
     """Play one game on ``env`` (reset with ``seed``); ``agents[p]`` plays player ``p``."""
     _, info = env.reset(seed=seed)
-    record = Record(game=env.name, seed=seed, names=names or [agent_name(a) for a in agents], info=info)
+    new_record = FIGURES.get(env.name, (Record, SoloResult))[0]
+    record = new_record(game=env.name, seed=seed, names=names or [agent_name(a) for a in agents], info=info)
     if frames:
         record.frames.append(env.render().svg)
     while not env.terminated:
@@ -174,7 +172,7 @@ def _play_on(env, agents, seed, frames=True, max_moves=None, names=None):
             record.movers.append(player)
             record.moves.append(move.given)
             record.rewards.append(env.illegal_penalty)
-            record.chains.append(None)
+            record._add_figures(None)
             if frames:  # the board is unchanged; the frame carries the caption of the illegal move
                 record.frames.append(env.render().svg)
             if env.num_players == 2:
@@ -186,7 +184,7 @@ def _play_on(env, agents, seed, frames=True, max_moves=None, names=None):
         record.movers.append(player)
         record.moves.append(move.action)
         record.rewards.append(float(reward))
-        record.chains.append(info.get("chain"))
+        record._add_figures(info)
         record.info = info
         if frames:
             record.frames.append(env.render().svg)
@@ -311,7 +309,6 @@ class SoloResult:
     name: str
     scores: list = field(default_factory=list)  #: each game's score (sum of rewards)
     wins: list = field(default_factory=list)  #: each game's ``won`` (None when the game has no win)
-    longest_chains: list = field(default_factory=list)  #: each game's longest chain
     moves: list = field(default_factory=list)  #: each game's number of moves
     illegal: int = 0  #: games ended by an illegal move
     truncated: int = 0  #: games stopped by ``max_moves``
@@ -333,10 +330,16 @@ class SoloResult:
         low, high = wilson(sum(known), len(known))
         return sum(known) / len(known), low, high
 
-    def chain_counts(self):
-        """``{longest chain: number of games}``, sorted by chain length."""
-        values, counts = np.unique(np.asarray(self.longest_chains, dtype=int), return_counts=True)
-        return {int(v): int(c) for v, c in zip(values, counts)}
+    def _add_game(self, record):
+        self.scores.append(record.score)
+        self.wins.append(record.won)
+        self.moves.append(len(record.moves))
+        self.illegal += record.illegal is not None
+        self.truncated += record.truncated
+
+    def _figure_lines(self):
+        """The lines of this game's own figures in ``str(result)``."""
+        return []
 
     def __str__(self):
         lines = [tr(en="{game}: {name}, {n} games", ja="{game}: {name}、{n} 局",
@@ -348,11 +351,7 @@ class SoloResult:
         if rate is not None:
             lines.append(tr(en="  win rate {p}  [95 %: {lo} – {hi}]", ja="  勝率 {p}  [95 %: {lo} – {hi}]",
                             p=_pct(rate[0]), lo=_pct(rate[1]), hi=_pct(rate[2])))
-        if any(self.longest_chains):
-            mean, low, high = mean_interval(self.longest_chains)
-            lines.append(tr(en="  longest chain: mean {m:.2f} [95 %: {lo:.2f} – {hi:.2f}]; games by chain: {c}",
-                            ja="  最大連鎖: 平均 {m:.2f} [95 %: {lo:.2f} – {hi:.2f}]; 連鎖ごとの局数: {c}",
-                            m=mean, lo=low, hi=high, c=self.chain_counts()))
+        lines += self._figure_lines()
         lines.append(tr(en="  moves per game: mean {m:.1f}; illegal {i}; stopped at max_moves {t}",
                         ja="  1 局の手数: 平均 {m:.1f}; 反則 {i} 局; max_moves で打ち切り {t} 局",
                         m=float(np.mean(self.moves)) if self.moves else 0.0, i=self.illegal, t=self.truncated))
@@ -364,6 +363,50 @@ class SoloResult:
 
     def _repr_pretty_(self, printer, cycle):
         printer.text(str(self))
+
+
+# ---------------------------------------------------------------- per-game figures
+@dataclass(repr=False)
+class PuyoRecord(Record):
+    """One Puyo Puyo game, with the chain of every placement."""
+
+    chains: list = field(default_factory=list)  #: ``info["chain"]`` after each move (None: an illegal move)
+
+    def _add_figures(self, info):
+        self.chains.append(None if info is None else info.get("chain"))
+
+    @property
+    def longest_chain(self):
+        """The longest chain of the game (0 when no placement made a chain)."""
+        return max((c for c in self.chains if c is not None), default=0)
+
+
+@dataclass
+class PuyoResult(SoloResult):
+    """One agent on Puyo Puyo over ``n`` games, with each game's longest chain."""
+
+    longest_chains: list = field(default_factory=list)  #: each game's longest chain
+
+    def chain_counts(self):
+        """``{longest chain: number of games}``, sorted by chain length."""
+        values, counts = np.unique(np.asarray(self.longest_chains, dtype=int), return_counts=True)
+        return {int(v): int(c) for v, c in zip(values, counts)}
+
+    def _add_game(self, record):
+        super()._add_game(record)
+        self.longest_chains.append(record.longest_chain)
+
+    def _figure_lines(self):
+        if not any(self.longest_chains):
+            return []
+        mean, low, high = mean_interval(self.longest_chains)
+        return [tr(en="  longest chain: mean {m:.2f} [95 %: {lo:.2f} – {hi:.2f}]; games by chain: {c}",
+                   ja="  最大連鎖: 平均 {m:.2f} [95 %: {lo:.2f} – {hi:.2f}]; 連鎖ごとの局数: {c}",
+                   m=mean, lo=low, hi=high, c=self.chain_counts())]
+
+
+#: game name -> (its Record, its SoloResult), for the games that add figures of their own
+FIGURES = {"puyopuyo": (PuyoRecord, PuyoResult)}
 
 
 def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_moves=None, **options):
@@ -425,17 +468,13 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
 
 
 def _evaluate_solo(env, agent, n, seed, progress, max_moves):
-    result = SoloResult(game=env.name, name=agent_name(agent))
+    new_result = FIGURES.get(env.name, (Record, SoloResult))[1]
+    result = new_result(game=env.name, name=agent_name(agent))
     times = []
     bar = ProgressBar(total=n, label=result.name) if progress else None
     for i in range(n):
         record = _play_on(env, [agent], seed + i, frames=False, max_moves=max_moves)
-        result.scores.append(record.score)
-        result.wins.append(record.won)
-        result.longest_chains.append(record.longest_chain)
-        result.moves.append(len(record.moves))
-        result.illegal += record.illegal is not None
-        result.truncated += record.truncated
+        result._add_game(record)
         times += record.think_times
         if bar:
             bar.update(1, note=tr(en="mean score {m:.0f}", ja="平均スコア {m:.0f}", m=np.mean(result.scores)))
@@ -544,5 +583,5 @@ def tournament(game, agents, n=100, seed=0, progress=True, max_moves=None, **opt
                             matches=matches, score=score, elo=fit_elo(points, played))
 
 
-__all__ = ["MatchResult", "Record", "SoloResult", "TournamentResult", "evaluate", "fit_elo",
+__all__ = ["MatchResult", "PuyoRecord", "PuyoResult", "Record", "SoloResult", "TournamentResult", "evaluate", "fit_elo",
            "mean_interval", "play", "tournament", "wilson"]

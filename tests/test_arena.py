@@ -158,7 +158,7 @@ def test_evaluate_refuses_bad_input():
 
 # ----------------------------------------------------------------- one-player games
 class Coins(Env):
-    """A toy one-player game: three moves, action 1 scores a point and makes a chain."""
+    """A toy one-player game: three moves, action 1 scores a point."""
 
     name = "coins"
     num_actions = 2
@@ -171,7 +171,6 @@ class Coins(Env):
 
     def _play(self, action):
         self.moves.append(action)
-        self.chain = len(self.moves) if action else 0
         self._terminated = len(self.moves) == 3
         return float(action)
 
@@ -179,10 +178,7 @@ class Coins(Env):
         return np.array(self.moves)
 
     def _extra_info(self):
-        info = {"chain": getattr(self, "chain", 0)}
-        if self._terminated:
-            info["won"] = sum(self.moves) >= 2
-        return info
+        return {"won": sum(self.moves) >= 2} if self._terminated else {}
 
     def _copy_state(self, new):
         new.moves = self.moves.copy()
@@ -194,12 +190,12 @@ class Coins(Env):
         return str(self.moves)
 
 
-def test_solo_evaluation_scores_wins_and_chains():
+def test_solo_evaluation_scores_and_wins():
     ones = lambda env: 1  # noqa: E731
     result = arena.evaluate(Coins(), ones, n=5, seed=0, progress=False)
     assert result.scores == [3.0] * 5 and result.mean_score() == (3.0, 3.0, 3.0)
     assert result.win_rate() == (1.0, *arena.wilson(5, 5))
-    assert result.longest_chains == [3] * 5 and result.chain_counts() == {3: 5}
+    assert type(result) is arena.SoloResult and not hasattr(result, "chain_counts")  # no Puyo figures
     result = arena.evaluate(Coins(), random_agent, n=50, seed=10, progress=False)
     # random_agent draws from env.np_random, carried from move to move: game i replays seed 10 + i
     expected = []
@@ -209,6 +205,20 @@ def test_solo_evaluation_scores_wins_and_chains():
     assert result.scores == expected
     assert result.wins == [score >= 2 for score in expected]
     assert "mean score" in str(result) and "win rate" in str(result)
+
+
+def test_puyo_puyo_results_carry_its_chains():
+    result = arena.evaluate("puyopuyo", random_agent, n=4, seed=3, progress=False, max_moves=60)
+    records = [arena.play("puyopuyo", random_agent, seed=3 + i, frames=False, max_moves=60) for i in range(4)]
+    assert result.scores == [record.score for record in records]  # the same games
+    for record in records:
+        assert len(record.chains) == len(record.moves)
+        assert record.longest_chain == max(chain for chain in record.chains)
+    assert result.longest_chains == [record.longest_chain for record in records]
+    assert sum(result.chain_counts().values()) == 4 and sorted(result.chain_counts()) == list(result.chain_counts())
+    assert ("longest chain" in str(result)) == any(result.longest_chains)
+    illegal = arena.play("puyopuyo", lambda env: 99, seed=0, frames=False)
+    assert illegal.chains == [None] and illegal.longest_chain == 0
 
 
 def test_solo_illegal_move_is_a_lost_game():

@@ -50,7 +50,7 @@ For agents that search
 import numpy as np
 
 from ..messages import tr
-from ..render.boards import draw_grid_game
+from ..render.connectfour import draw_connectfour
 from .base import Env
 from .values import whole_option
 
@@ -168,18 +168,7 @@ class ConnectFour(Env):
 
     # ----------------------------------------------------------------- drawing
     def _picture(self):
-        last = self.last_action
-
-        def action_of(row, col):
-            # The number of a column is shown on the cell where its next disc would land;
-            # the last disc played answers to its column so that it gets the gold outline.
-            top = self.rows - self.heights[col]  # row of the top disc (rows when empty)
-            if row == top - 1 or (col == last and row == top):
-                return col
-            return None
-
-        return draw_grid_game(self, rows=self.rows, cols=self.columns,
-                              cells=self.cells, style="connectfour", action_of=action_of)
+        return draw_connectfour(self)
 
     def _text(self):
         width = self.columns

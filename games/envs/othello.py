@@ -56,7 +56,7 @@ import numpy as np
 
 from ..errors import BadOptionError
 from ..messages import tr
-from ..render.boards import draw_grid_game
+from ..render.othello import draw_othello
 from .base import Env
 from .values import number_grid, whole_number
 
@@ -291,44 +291,12 @@ class Othello(Env):
 
     # ----------------------------------------------------------------- drawing
     def _picture(self):
-        n, moves = self.size, self._moves
-        occupied = self.discs[0] | self.discs[1]
-
-        def action_of(row, col):
-            # Only legal squares show their number (a faint hint); taken squares answer too,
-            # so that the last move gets its gold outline.
-            square = row * n + col
-            if self._terminated:
-                return square if occupied >> square & 1 else None
-            return square if (moves | occupied) >> square & 1 else None
-
-        return draw_grid_game(self, rows=n, cols=n, cells=self.cells, style="othello",
-                              action_of=action_of, caption=self._caption(), dotted=self.flipped)
-
-    def _caption(self):
-        score = f"●{self.disc_count(0)} ○{self.disc_count(1)}"  # black and white disc counts
-        if self._terminated:
-            if self._winner is None:
-                return tr(en="Draw · {score}", ja="引き分け・{score}", score=score)
-            return tr(en="{colour} wins · {score}", ja="{colour}の勝ち・{score}",
-                      colour=_colour_name(self._winner).capitalize(), score=score)
-        colour = _colour_name(self._current_player).capitalize()
-        if not self._moves:
-            return tr(en="{colour} must pass ({action}) · {score}", ja="{colour}はパス（{action}）・{score}",
-                      colour=colour, action=self.pass_action, score=score)
-        if self.last_action == self.pass_action:
-            return tr(en="{colour} to move, after a pass · {score}", ja="{colour}の番（相手はパス）・{score}",
-                      colour=colour, score=score)
-        return tr(en="{colour} to move · {score}", ja="{colour}の番・{score}", colour=colour, score=score)
+        return draw_othello(self)
 
     def _text(self):
         n = self.size
         rows = ["".join(MARKS[v] for v in self.cells[start:start + n]) for start in range(0, n * n, n)]
         return "\n".join(rows)
-
-
-def _colour_name(player):
-    return tr(en="white", ja="白") if player else tr(en="black", ja="黒")
 
 
 def _squares(bits):
