@@ -134,12 +134,12 @@ class SplitHalves(Function):
 def test_function_with_two_outputs():
     x = Variable(np.arange(4.0))
     first, second = SplitHalves()(x)
-    y = F.sum(first * 3) + F.sum(second * second)
+    y = F.sum_of(first * 3) + F.sum_of(second * second)
     y.backward()
     assert x.grad.tolist() == [3.0, 3.0, 4.0, 6.0]
     x.cleargrad()
     first, second = SplitHalves()(x)
-    F.sum(second).backward()  # the first output gets no gradient: backward sees None
+    F.sum_of(second).backward()  # the first output gets no gradient: backward sees None
     assert x.grad.tolist() == [0.0, 0.0, 1.0, 1.0]
 
 
@@ -212,7 +212,7 @@ def test_operators_with_scalars_and_arrays_on_both_sides():
 
 def test_reversed_operator_gradients():
     x, = var([1.0, 2.0, 4.0])
-    F.sum(2 / x + np.array([1.0, 2.0, 3.0]) * x - (3 - x)).backward()
+    F.sum_of(2 / x + np.array([1.0, 2.0, 3.0]) * x - (3 - x)).backward()
     assert np.allclose(x.grad, -2 / x.data ** 2 + np.array([1.0, 2.0, 3.0]) + 1)
 
 
@@ -222,7 +222,7 @@ def test_matmul_operator_both_ways():
     x = Variable(a)
     assert np.allclose((x @ b).data, a @ b)
     assert np.allclose((b.T @ x.T).data, b.T @ a.T)
-    F.sum(x @ b).backward()
+    F.sum_of(x @ b).backward()
     assert np.allclose(x.grad, np.ones((2, 4)) @ b.T)
 
 
@@ -236,7 +236,7 @@ def test_indexing_and_methods():
     assert x.mean().data == 2.5 and x.max().data == 5 and x.min(axis=1).data.tolist() == [0, 3]
     assert (x.shape, x.ndim, x.size, len(x), x.dtype) == ((2, 3), 2, 6, 2, np.float64)
     y = x[np.array([0, 0, 1]), np.array([2, 2, 0])]  # the same element twice
-    F.sum(y).backward()
+    F.sum_of(y).backward()
     assert x.grad.tolist() == [[0, 0, 2], [1, 0, 0]]
 
 
@@ -257,14 +257,14 @@ def test_broadcast_gradients_have_input_shapes(shape0, shape1):
         x1 = rng.uniform(0.5, 2.0, shape1)
         ag.gradient_check(op, x0, x1)
         v0, v1 = Variable(x0), Variable(x1)
-        F.sum(op(v0, v1)).backward()
+        F.sum_of(op(v0, v1)).backward()
         assert v0.grad.shape == shape0 and v1.grad.shape == shape1
 
 
 def test_broadcast_add_gradient_values():
     x0 = Variable(np.zeros((3, 1)))
     x1 = Variable(np.zeros((1, 4)))
-    F.sum(x0 + x1).backward()
+    F.sum_of(x0 + x1).backward()
     assert x0.grad.tolist() == [[4], [4], [4]]
     assert x1.grad.tolist() == [[3, 3, 3, 3]]
 
@@ -282,7 +282,7 @@ def test_float32_stays_float32_with_python_numbers():
     x = Variable(np.array([1.0, 2.0], dtype=np.float32))
     for y in (x + 1, 1 - x, x * 2.5, 2.5 / x, x ** 2, -x, F.tanh(x) * 0.5):
         assert y.dtype == np.float32
-    F.sum(x * 3.0 + x ** 2).backward()
+    F.sum_of(x * 3.0 + x ** 2).backward()
     assert x.grad.dtype == np.float32
 
 
@@ -324,3 +324,20 @@ def test_power_needs_a_number():
     with pytest.raises(AutogradTypeError, match="plain number"):
         x ** x
     assert (x ** 0.5).data == np.sqrt(2.0)
+
+
+def test_shapes_that_do_not_broadcast_get_the_rule_not_numpy_words():
+    from games.autograd.core import ShapeError
+    with pytest.raises(ShapeError, match=r"Mul: the shapes \(3,\), \(4,\) do not fit together.*equal, or one of them must be 1"):
+        Variable(np.ones(3)) * Variable(np.ones(4))
+    with pytest.raises(ShapeError, match="Sub"):
+        np.ones((2, 3)) - Variable(np.ones((4,)))
+
+
+def test_no_python_builtin_is_shadowed_by_the_autograd_modules():
+    import builtins
+
+    from games.autograd import core, functions
+    for module in (core, functions):
+        assert not set(vars(module)) & set(dir(builtins)) - {"__doc__", "__name__", "__file__", "__loader__",
+                                                              "__package__", "__spec__", "__builtins__"}

@@ -117,7 +117,7 @@ def test_params_names_and_cleargrads():
     model = MLP((4, 2), in_size=3, seed=0)
     assert [name for name, _ in model.named_params()] == ["l0/W", "l0/b", "l1/W", "l1/b"]
     assert all(isinstance(p, Parameter) for p in model.params())
-    F.sum(model(np.ones((2, 3), dtype=np.float32))).backward()
+    F.sum_of(model(np.ones((2, 3), dtype=np.float32))).backward()
     assert all(p.grad is not None and p.grad.shape == p.shape for p in model.params())
     model.cleargrads()
     assert all(p.grad is None for p in model.params())
@@ -207,7 +207,7 @@ def test_target_network_copy_is_independent():
 # ------------------------------------------------------------ optimizers
 def quadratic(x):
     """f(x) = Σ (i+1) (x_i - 1)²: smallest (0) at x = 1, differently curved in each direction."""
-    return F.sum(np.arange(1.0, 4.0) * (x - 1) ** 2)
+    return F.sum_of(np.arange(1.0, 4.0) * (x - 1) ** 2)
 
 
 @pytest.mark.parametrize("make", [lambda: SGD(0.1), lambda: Momentum(0.05), lambda: Adam(0.1)])

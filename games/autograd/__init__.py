@@ -9,7 +9,7 @@
 array(24.)
 
 Modules: ``core`` (Variable, Function, backward, no_grad), ``functions`` (exp, tanh,
-relu, matmul, sum, losses, ...: ``import games.autograd.functions as F``), ``layers``
+relu, matmul, sum_of, losses, ...: ``import games.autograd.functions as F``), ``layers``
 (Linear, MLP, saving weights), ``optimizers`` (SGD, Momentum, Adam, clip_grads) and
 ``utils`` (numerical_grad, gradient_check).
 """

@@ -128,6 +128,8 @@ class Variable:
         """
         if self.grad is None:
             self.grad = np.ones_like(self.data)  # d(self)/d(self) = 1
+        # ``waiting`` is a heap (a list that always hands out its smallest entry first): entries are
+        # (-generation, order, function), so the latest function comes out first, ties in the order seen.
         waiting, seen = [], set()
 
         def schedule(function):
@@ -202,18 +204,7 @@ class Function:
     def __call__(self, *inputs):
         inputs = [as_variable(x) for x in inputs]
         xs = [x.data for x in inputs]
-        try:
-            ys = self.forward(*xs)
-        except ValueError as error:
-            if "broadcast" not in str(error):
-                raise
-            raise ShapeError(tr(
-                en="{name}: the shapes {shapes} do not fit together. Compared from the last axis, "
-                   "each pair of sizes must be equal, or one of them must be 1.",
-                ja="{name}: 形 {shapes} は組み合わせられません。最後の軸から順に比べて、"
-                   "大きさが同じか、どちらかが 1 でなければなりません。",
-                name=type(self).__name__,
-                shapes=", ".join(str(x.shape) for x in xs))) from None
+        ys = self.forward(*xs)
         if not isinstance(ys, tuple):
             ys = (ys,)
         outputs = [Variable(as_array(y)) for y in ys]
@@ -324,35 +315,50 @@ def _operand(other, x):
     return other if isinstance(other, Variable) else as_array(other, x.data)
 
 
+def _fitting(function, x0, x1):
+    """``function()(x0, x1)`` after checking that the two shapes broadcast together."""
+    x0, x1 = as_variable(x0), as_variable(x1)
+    try:
+        np.broadcast_shapes(x0.shape, x1.shape)
+    except ValueError:  # numpy says only "shape mismatch": say what the rule is
+        raise ShapeError(tr(
+            en="{name}: the shapes {shapes} do not fit together. Compared from the last axis, "
+               "each pair of sizes must be equal, or one of them must be 1.",
+            ja="{name}: 形 {shapes} は組み合わせられません。最後の軸から順に比べて、"
+               "大きさが同じか、どちらかが 1 でなければなりません。",
+            name=function.__name__, shapes=f"{x0.shape}, {x1.shape}")) from None
+    return function()(x0, x1)
+
+
 def add(x0, x1):
-    return Add()(x0, _operand(x1, x0))
+    return _fitting(Add, x0, _operand(x1, x0))
 
 
 def sub(x0, x1):
-    return Sub()(x0, _operand(x1, x0))
+    return _fitting(Sub, x0, _operand(x1, x0))
 
 
 def rsub(x0, x1):  # x1 - x0, for ``2 - x``
-    return Sub()(_operand(x1, x0), x0)
+    return _fitting(Sub, _operand(x1, x0), x0)
 
 
 def mul(x0, x1):
-    return Mul()(x0, _operand(x1, x0))
+    return _fitting(Mul, x0, _operand(x1, x0))
 
 
 def div(x0, x1):
-    return Div()(x0, _operand(x1, x0))
+    return _fitting(Div, x0, _operand(x1, x0))
 
 
 def rdiv(x0, x1):  # x1 / x0, for ``1 / x``
-    return Div()(_operand(x1, x0), x0)
+    return _fitting(Div, _operand(x1, x0), x0)
 
 
 def neg(x):
     return Neg()(x)
 
 
-def pow(x, c):
+def power(x, c):
     if isinstance(c, (Variable, np.ndarray, bool)) or not isinstance(c, numbers.Real):
         raise AutogradTypeError(tr(
             en="x ** c works when c is a plain number (like 2 or 0.5), not {kind}.",
@@ -370,4 +376,4 @@ Variable.__rmul__ = mul
 Variable.__truediv__ = div
 Variable.__rtruediv__ = rdiv
 Variable.__neg__ = neg
-Variable.__pow__ = pow
+Variable.__pow__ = power

@@ -333,7 +333,7 @@ class Min(Max):
     reduce = staticmethod(np.min)
 
 
-def sum(x, axis=None, keepdims=False):
+def sum_of(x, axis=None, keepdims=False):  # not ``sum``: Python's own sum stays usable
     return Sum(axis, keepdims)(x)
 
 
@@ -341,11 +341,11 @@ def mean(x, axis=None, keepdims=False):
     return Mean(axis, keepdims)(x)
 
 
-def max(x, axis=None, keepdims=False):
+def max_of(x, axis=None, keepdims=False):
     return Max(axis, keepdims)(x)
 
 
-def min(x, axis=None, keepdims=False):
+def min_of(x, axis=None, keepdims=False):
     return Min(axis, keepdims)(x)
 
 
@@ -355,21 +355,9 @@ def argmax(x, axis=None):
 
 
 # ============================================================== matrix products
-class MatMul(Function):
-    """y = x @ W;   dy/dx = gy @ Wᵀ, dy/dW = xᵀ @ gy"""
-
-    def forward(self, x, W):
-        return x @ W
-
-    def backward(self, gy):
-        x, W = self.inputs[0].data, self.inputs[1].data
-        x2 = x.reshape(-1, W.shape[0])  # a vector x is one row,
-        W2 = W.reshape(W.shape[0], -1)  # a vector W is one column
-        gy2 = gy.reshape(x2.shape[0], W2.shape[1])
-        return (gy2 @ W2.T).reshape(x.shape), (x2.T @ gy2).reshape(W.shape)
-
-
 def _einsum_product(a, b):
+    if a.shape[0] <= 4:  # a few rows (choosing one move): @ has less overhead than einsum
+        return a @ b
     return np.einsum("ij,jk->ik", a, b)
 
 
@@ -388,6 +376,29 @@ _matrix_product = _einsum_product if _IN_BROWSER else np.matmul
 _transposed_product = _einsum_product_of_transposed if _IN_BROWSER else _matmul_of_transposed
 
 
+def _product_gradients(x, W, gy, x_needs_grad=True):
+    """For y = x @ W: (dy/dx = gy @ Wᵀ, dy/dW = xᵀ @ gy, gy as rows). Shared by MatMul and Linear.
+
+    Any leading axes of x are rows of samples; a vector x is one row, a vector W one column.
+    """
+    x2 = x.reshape(-1, W.shape[0])
+    W2 = W.reshape(W.shape[0], -1)
+    gy2 = gy.reshape(x2.shape[0], W2.shape[1])
+    gx = _matrix_product(gy2, W2.T).reshape(x.shape) if x_needs_grad else None
+    return gx, _transposed_product(x2, gy2).reshape(W.shape), gy2
+
+
+class MatMul(Function):
+    """y = x @ W;   dy/dx = gy @ Wᵀ, dy/dW = xᵀ @ gy"""
+
+    def forward(self, x, W):
+        return x @ W
+
+    def backward(self, gy):
+        gx, gW, _ = _product_gradients(self.inputs[0].data, self.inputs[1].data, gy)
+        return gx, gW
+
+
 class Linear(Function):
     """y = x @ W + b;   dy/dx = gy @ Wᵀ, dy/dW = xᵀ @ gy, dy/db = gy summed over the rows
 
@@ -403,11 +414,7 @@ class Linear(Function):
         return y if b is None else y + b
 
     def backward(self, gy):
-        x, W = self.inputs[0].data, self.inputs[1].data
-        x2 = x.reshape(-1, W.shape[0])  # rows of samples, whatever the leading axes
-        gy2 = gy.reshape(-1, W.shape[1])
-        gx = _matrix_product(gy2, W.T).reshape(x.shape) if self.x_needs_grad else None
-        gW = _transposed_product(x2, gy2)
+        gx, gW, gy2 = _product_gradients(self.inputs[0].data, self.inputs[1].data, gy, self.x_needs_grad)
         return (gx, gW) if len(self.inputs) == 2 else (gx, gW, gy2.sum(axis=0))
 
 
@@ -595,7 +602,7 @@ Variable.__getitem__ = get_item
 Variable.reshape = lambda self, *shape: reshape(self, _shape_args(shape))
 Variable.transpose = lambda self, *axes: transpose(self, _shape_args(axes) or None)
 Variable.T = property(lambda self: transpose(self))
-Variable.sum = sum
+Variable.sum = sum_of
 Variable.mean = mean
-Variable.max = max
-Variable.min = min
+Variable.max = max_of
+Variable.min = min_of

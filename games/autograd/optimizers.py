@@ -33,6 +33,7 @@ class Optimizer:
     def setup(self, target):
         """Choose what to train (a Layer or a list of Variables); returns the optimizer."""
         self.target = target
+        self.params = _params_of(target)  # found once: a layer's parameters are made in its __init__
         return self
 
     def update(self):
@@ -41,7 +42,7 @@ class Optimizer:
             raise RuntimeError(tr(
                 en="This optimizer has nothing to train yet: call optimizer.setup(model) first.",
                 ja="この optimizer にはまだ学習する対象がありません。先に optimizer.setup(model) を呼んでください。"))
-        for param in _params_of(self.target):
+        for param in self.params:
             if param.grad is not None:
                 self.update_one(param)
 

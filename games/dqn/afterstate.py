@@ -164,7 +164,7 @@ class AfterstateAgent:
         self.v_net.cleargrads()
         loss.backward()
         if self.config.grad_clip:
-            clip_grads(self.v_net, self.config.grad_clip)
+            clip_grads(self.optimizer.params, self.config.grad_clip)
         self.optimizer.lr = self.lr_schedule(self.steps)
         self.optimizer.update()
         self.updates += 1

@@ -142,7 +142,7 @@ class DQNAgent:
         self.q_net.cleargrads()
         loss.backward()
         if self.config.grad_clip:
-            clip_grads(self.q_net, self.config.grad_clip)
+            clip_grads(self.optimizer.params, self.config.grad_clip)
         self.optimizer.lr = self.lr_schedule(self.steps)
         self.optimizer.update()
         self.updates += 1
