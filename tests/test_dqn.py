@@ -211,7 +211,7 @@ def test_the_puyopuyo_room_potential_is_minus_the_filled_share():
 
 def test_an_unknown_shaping_name_gets_a_clear_error():
     agent = small_agent("puyopuyo", shaping="tallest")
-    with pytest.raises(games.errors.BadOptionError, match="puyopuyo_room"):
+    with pytest.raises(games.errors.BadOptionError, match=r"puyopuyo_room, or a function potential\(env\)"):
         dqn.train(agent, episodes=1, eval_every=0, progress=False)
 
 

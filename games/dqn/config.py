@@ -13,6 +13,7 @@ than here, and a lesson trains for one to three minutes.
 import dataclasses
 from dataclasses import dataclass, field
 
+from ..envs.values import look_up
 from ..errors import BadOptionError
 from ..messages import tr
 
@@ -100,9 +101,5 @@ PRESETS = {
 
 def preset(game):
     """The preset settings for ``game`` (a new copy: change it freely)."""
-    if game not in PRESETS:
-        raise BadOptionError(tr(
-            en="There is no DQN preset for {game!r}. Games with a preset: {names}.",
-            ja="{game!r} の DQN プリセットはありません。プリセットがあるゲーム: {names}",
-            game=game, names=", ".join(PRESETS)))
-    return dataclasses.replace(PRESETS[game], options=dict(PRESETS[game].options))
+    config = look_up(PRESETS, game, what=tr(en="DQN preset", ja=" DQN プリセット"))
+    return dataclasses.replace(config, options=dict(config.options))

@@ -41,7 +41,7 @@ Symmetries
 
 import numpy as np
 
-from ..errors import BadOptionError
+from ..envs.values import look_up
 from ..messages import tr
 
 
@@ -178,13 +178,8 @@ ENCODERS = {
 
 
 def encoder_for(game):
-    """The encoder of the game called ``game`` (a name such as ``"othello"``)."""
-    if game not in ENCODERS:
-        raise BadOptionError(tr(
-            en="There is no encoder for the game {game!r}. Games with an encoder: {names}.",
-            ja="ゲーム {game!r} のエンコーダーはありません。エンコーダーがあるゲーム: {names}",
-            game=game, names=", ".join(ENCODERS)))
-    return ENCODERS[game]
+    """The encoder of the game called ``game`` (a name such as ``"othello"``), or the encoder of that name."""
+    return look_up(ENCODERS, game, what=tr(en="encoder", ja="エンコーダー"))
 
 
 def encode(env):

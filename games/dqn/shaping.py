@@ -20,7 +20,7 @@ or with your own function ``shaping=my_potential``.
 
 import numpy as np
 
-from ..errors import BadOptionError
+from ..envs.values import look_up
 from ..messages import tr
 
 
@@ -37,9 +37,5 @@ def potential_for(shaping):
     """The potential function given by ``shaping``: a function, a name in ``POTENTIALS``, or None."""
     if shaping is None or callable(shaping):
         return shaping
-    if shaping not in POTENTIALS:
-        raise BadOptionError(tr(
-            en="Unknown shaping {name!r}. Use a function potential(env) -> number, or one of: {names}.",
-            ja="shaping {name!r} はわかりません。関数 potential(env) -> 数 か、次のどれかを指定してください: {names}",
-            name=shaping, names=", ".join(POTENTIALS)))
-    return POTENTIALS[shaping]
+    return look_up(POTENTIALS, shaping, what=tr(en="shaping", ja="報酬シェーピング（shaping）"), also=tr(
+        en="a function potential(env) -> number", ja="関数 potential(env) -> 数"))

@@ -64,17 +64,21 @@ def choice_option(name, value, choices, means=None):
         name=name, value=value, words=words, meaning=meaning))
 
 
-def look_up(table, name, what):
+def look_up(table, name, what, also=None):
     """``table[name]``, or an error that lists the names there are.
 
-    ``what`` (a ``tr(...)`` text) names the kind of thing looked up, such as "game".
+    ``what`` (a ``tr(...)`` text) names the kind of thing looked up, such as "game";
+    ``also`` (a ``tr(...)`` text) names one more thing that is allowed instead of a name.
     """
     if isinstance(name, str) and name in table:
         return table[name]
+    names = ", ".join(table)
+    if also:
+        names += tr(en=", or {also}", ja="、または{also}", also=also)
     raise BadOptionError(tr(
         en="There is no {kind} called {name!r}. Use one of: {names}.",
         ja="{name!r} という{kind}はありません。次のどれかを指定してください: {names}",
-        kind=what, name=name, names=", ".join(table)))
+        kind=what, name=name, names=names))
 
 
 def number_grid(grid, rows, cols, low, high):
