@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 import games
+from games.agents.minesweeper import deduce, neighbour_table
 from games.checks import minesweeper as checks
 
 
@@ -134,6 +135,16 @@ def test_rules_lists_and_numpy_numbers_are_fine():
         safe, mines = rules(view)
         return [np.array(cell) for cell in safe], [list(cell) for cell in mines]
     assert checks.check_simple_rules(as_lists).passed
+
+
+def test_certain_cells_are_what_the_agents_solver_proves():
+    """The check's own plain search agrees with the agent's rules on every case's board."""
+    for rows, *_ in checks.RULE_CASES:
+        view, _ = checks.layout(rows)
+        height, width = view.shape
+        safe, mines = deduce(view.ravel().tolist(), neighbour_table(height, width))
+        expected = {divmod(cell, width) for cell in safe}, {divmod(cell, width) for cell in mines}
+        assert checks.certain_cells(view) == expected, rows
 
 
 def test_rules_subset_rule_too_is_fine():

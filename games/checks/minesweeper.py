@@ -9,9 +9,10 @@ Boards are numpy arrays. A mine map has True (or 1) where a mine is. A view is w
 player sees, like ``env.board``: -1 a hidden cell, 0 to 8 a revealed number.
 """
 
+import itertools
+
 import numpy as np
 
-from ..agents.minesweeper import deduce, neighbour_table
 from ..messages import tr
 from . import Case, Verdict, close, compare_planes, run
 
@@ -147,11 +148,23 @@ def single_cell_rules(view):
 
 
 def certain_cells(view):
-    """Everything the rules of the solver (single cells and subsets) prove: ``(safe, mines)``."""
+    """Every hidden cell that is the same in all the mine layouts that fit the numbers: ``(safe, mines)``.
+
+    A plain search over every layout of the hidden cells: the check's boards have few of them.
+    """
     view = np.asarray(view)
-    rows, cols = view.shape
-    safe, mines = deduce(view.ravel().tolist(), neighbour_table(rows, cols))
-    return {divmod(cell, cols) for cell in safe}, {divmod(cell, cols) for cell in mines}
+    hidden = [(int(row), int(col)) for row, col in np.argwhere(view < 0)]
+    revealed = view >= 0
+    fitting = []  # the layouts that fit the numbers: for each hidden cell, is it a mine?
+    for candidate in itertools.product((False, True), repeat=len(hidden)):
+        mines = np.zeros(view.shape, dtype=bool)
+        for cell, mine in zip(hidden, candidate):
+            mines[cell] = mine
+        if (numbers_of(mines)[revealed] == view[revealed]).all():
+            fitting.append(candidate)
+    safe = {cell for i, cell in enumerate(hidden) if not any(fit[i] for fit in fitting)}
+    mines = {cell for i, cell in enumerate(hidden) if all(fit[i] for fit in fitting)}
+    return safe, mines
 
 
 def _as_cells(cells):
