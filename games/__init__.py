@@ -8,7 +8,7 @@
 
 from . import agents, arena, checks
 from .envs import Env, list_games, make
-from .errors import ActionTypeError, BadOptionError, GameOverError, GamesError, IllegalActionError
+from .errors import ActionTypeError, BadOptionError, GameOverError, GamesError, IllegalActionError, debug
 from .messages import get_language, set_language
 from .progress import ProgressBar
 from .render import Picture, replay
@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ActionTypeError", "BadOptionError", "Env", "GameOverError", "GamesError",
-    "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "get_language", "list_games",
+    "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "debug", "get_language", "list_games",
     "make", "replay", "set_language",
 ]
 
