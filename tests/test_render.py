@@ -65,17 +65,17 @@ def test_every_board_of_a_game_is_well_formed(language):
     _, frames = tictactoe_frames()
     captions = [[t.text for t in parse(frame.svg).iter(SVG + "text")][-1] for frame in frames]
     if language == "en":
-        assert captions[0] == "Player 0 to move" and captions[1] == "Player 1 to move"
+        assert captions[0] == "X to move" and captions[1] == "O to move"
         assert captions[-1] == "Draw"
     else:
-        assert captions[0] == "プレイヤー 0 の番" and captions[-1] == "引き分け"
+        assert captions[0] == "X の番" and captions[-1] == "引き分け"
 
 
 def test_the_winner_is_written_under_the_board():
     env = games.make("tictactoe")
     for square in (0, 3, 1, 4, 2):
         env.step(square)
-    assert [t.text for t in parse(env.render().svg).iter(SVG + "text")][-1] == "Player 0 wins"
+    assert [t.text for t in parse(env.render().svg).iter(SVG + "text")][-1] == "X wins"
 
 
 # ------------------------------------------------------------------------ boards.py

@@ -41,7 +41,7 @@ Arguments
 import numpy as np
 
 from ..messages import tr
-from ..render.boards import draw_grid_game
+from ..render.tictactoe import draw_tictactoe
 from .base import Env
 
 EMPTY, X, O = 0, 1, 2
@@ -95,7 +95,7 @@ class TicTacToe(Env):
         new.board = self.board.copy()
 
     def _picture(self):
-        return draw_grid_game(self, rows=3, cols=3, cells=self.board, style="marks")
+        return draw_tictactoe(self)
 
     def _text(self):
         rows = ("".join(MARKS[v] for v in self.board[r * 3:r * 3 + 3]) for r in range(3))
