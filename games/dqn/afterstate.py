@@ -30,11 +30,12 @@ import json
 
 import numpy as np
 
-from ..autograd import MLP, Adam, clip_grads, no_grad
+from ..autograd import MLP, Adam, no_grad
 from ..autograd import functions as F
 from ..envs import make
 from ..errors import BadOptionError
 from ..messages import tr
+from .agent import gradient_step
 from .config import DQNConfig, preset
 from .schedule import LinearSchedule
 
@@ -161,13 +162,7 @@ class AfterstateAgent:
         """One update of V towards the targets on a batch of boards; returns the loss."""
         v = self.v_net(boards)[:, 0]
         loss = F.huber_loss(v, targets)
-        self.v_net.cleargrads()
-        loss.backward()
-        if self.config.grad_clip:
-            clip_grads(self.optimizer.params, self.config.grad_clip)
-        self.optimizer.lr = self.lr_schedule(self.steps)
-        self.optimizer.update()
-        self.updates += 1
+        gradient_step(self, self.v_net, loss)
         return float(loss.data)
 
     def play_training_game(self, env, schedule):

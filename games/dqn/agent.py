@@ -40,6 +40,17 @@ from .encoders import encoder_for
 from .schedule import LinearSchedule
 
 
+def gradient_step(agent, net, loss):
+    """Backpropagate ``loss`` through ``net`` and move its weights one Adam step (gradients clipped)."""
+    net.cleargrads()
+    loss.backward()
+    if agent.config.grad_clip:
+        clip_grads(agent.optimizer.params, agent.config.grad_clip)
+    agent.optimizer.lr = agent.lr_schedule(agent.steps)  # the learning rate of the moment
+    agent.optimizer.update()
+    agent.updates += 1
+
+
 class DQNAgent:
     """``DQNAgent(game, config=None, seed=0, **settings)``.
 
@@ -139,13 +150,7 @@ class DQNAgent:
         q = self.q_net(batch["states"])
         q_taken = q[np.arange(len(targets)), batch["actions"]]  # Q of the action that was played
         loss = F.huber_loss(q_taken, Variable(targets))
-        self.q_net.cleargrads()
-        loss.backward()
-        if self.config.grad_clip:
-            clip_grads(self.optimizer.params, self.config.grad_clip)
-        self.optimizer.lr = self.lr_schedule(self.steps)
-        self.optimizer.update()
-        self.updates += 1
+        gradient_step(self, self.q_net, loss)
         if self.config.tau > 0:
             self.soft_update_target(self.config.tau)
         return float(loss.data)
