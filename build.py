@@ -12,10 +12,13 @@ The steps, one function each:
 3. work out which Pyodide packages the site needs (the kernel's start packages, numpy,
    the wheel's dependencies, and everything those depend on);
 4. copy only those files into the site, checking each one's sha256;
-5. write a trimmed pyodide-lock.json that also lists `games` (so `import games` just works)
+5. compile the Python modules that a kernel and the lessons import (standard library and
+   wheels) to bytecode with Pyodide itself, run by Node.js, so a browser compiles none of them;
+6. write a trimmed pyodide-lock.json that also lists `games` (so `import games` just works)
    and the kernel's own wheels (so the kernel can load them all at once when it starts);
-6. run `jupyter lite build` on content/ with the settings in lite/ and jupyter_lite_config.json;
-7. check the result and move it into place.
+7. run `jupyter lite build` on content/ with the settings in lite/ and jupyter_lite_config.json,
+   with the kernel told not to load jedi, and a "Python is starting" notice in every page;
+8. check the result and move it into place.
 
 Everything is built in a temporary folder next to the output and moved into place only
 when every step succeeded, so a failed build never leaves a site that looks finished.
@@ -23,8 +26,11 @@ when every step succeeded, so a failed build never leaves a site that looks fini
 
 import argparse
 import functools
+import gzip
 import hashlib
+import http
 import http.server
+import io
 import json
 import os
 import re
@@ -42,6 +48,7 @@ ROOT = Path(__file__).resolve().parent
 CONTENT = ROOT / "content"
 LITE = ROOT / "lite"
 LITE_CONFIG = ROOT / "jupyter_lite_config.json"
+LOADING_NOTICE = LITE / "loading-notice.html"
 DEFAULT_OUTPUT = ROOT / "_output"
 DOWNLOAD_CACHE = ROOT / "_build" / "pyodide-downloads"
 
@@ -64,7 +71,10 @@ CORE_FILES = {
 # "ipykernel", "comm", "pyodide-kernel", "jedi" and "ipython". ipykernel and
 # pyodide-kernel are the kernel's own wheels (static/pypi/ of the extension); the
 # others come from the lock. tests/test_build.py checks this against the installed kernel.
-KERNEL_START_PACKAGES = ["micropip", "comm", "jedi", "ipython"]
+# jedi (and parso) only make Tab completion smarter; they cost 1.7 MB and a third of a
+# second at every start, so the site leaves them out (see patch_kernel_worker).
+KERNEL_START_PACKAGES = ["micropip", "comm", "ipython"]
+KERNEL_SKIPPED_PACKAGES = ["jedi"]
 KERNEL_OWN_WHEELS = ["piplite", "ipykernel", "pyodide-kernel"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
@@ -301,7 +311,172 @@ def copy_pyodide(read, source, packages, destination, elsewhere=None):
         copy_checked(elsewhere.get(name, read), name, entry["sha256"], destination, source)
 
 
-# ---------------------------------------------------------------- step 5: the site's lock
+# ---------------------------------------------------------------- step 5: bytecode
+
+# Python run inside Pyodide under Node.js, so the bytecode is exactly that of the site's Python.
+# It imports what a kernel and the lessons import, then rewrites each archive so that those
+# modules are compiled; modules nobody imports stay source (compiled only if ever imported),
+# because bytecode is larger than source and every student downloads it.
+COMPILER_PY = r"""
+import base64, hashlib, importlib, os, py_compile, sys, tempfile, zipfile
+
+UNUSED = (".pyi", ".h", ".pxd", ".pyx", ".c", ".a")  # type stubs, C headers and libraries
+TAG = sys.implementation.cache_tag
+
+def files_in_use(kernel_modules, lesson_modules):
+    for name in kernel_modules:
+        importlib.import_module(name)  # must work: the build stops otherwise
+    for name in lesson_modules:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass  # a lesson may import what the site lacks; the browser test will say so
+    return {getattr(m, "__file__", None) for m in list(sys.modules.values())} - {None}
+
+def where_installed(kind):
+    ending = ".zip" if kind == "stdlib" else "site-packages"
+    return next(p for p in sys.path if p.endswith(ending)) + "/"
+
+def cached(name):
+    folder, _, module = name.rpartition("/")
+    return (folder + "/" if folder else "") + f"__pycache__/{module[:-3]}.{TAG}.pyc"
+
+def record_line(name, body):
+    hashed = base64.urlsafe_b64encode(hashlib.sha256(body).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={hashed},{len(body)}"
+
+def compile_module(body, installed_as):
+    with tempfile.TemporaryDirectory() as tmp:
+        source, target = os.path.join(tmp, "m.py"), os.path.join(tmp, "m.pyc")
+        with open(source, "wb") as file:
+            file.write(body)
+        # unchecked hash: valid whatever the file times are after the wheel is unpacked
+        py_compile.compile(source, cfile=target, dfile=installed_as, doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+        with open(target, "rb") as file:
+            return file.read()
+
+def compile_archive(path, kind, keep_source, in_use):
+    prefix = where_installed(kind)
+    with zipfile.ZipFile(path) as archive:
+        members = [(info, archive.read(info)) for info in archive.infolist() if not info.is_dir()]
+    names = {info.filename for info, _ in members}
+    wanted = {name for name in names if name.endswith(".py") and cached(name) not in names
+              and (keep_source or prefix + name in in_use)}
+    if not wanted:
+        return False  # nothing imported from it, or compiled already (the official wheels)
+    written, record = [], None
+    for info, body in members:
+        name = info.filename
+        if name.endswith(".dist-info/RECORD"):
+            record = info
+        elif kind == "wheel" and name.endswith(UNUSED):
+            continue
+        elif name not in wanted:
+            written.append((info, name, body))
+        elif keep_source:  # tracebacks show the lines; Python reads the __pycache__ file
+            pyc = compile_module(body, prefix + name)
+            written += [(info, name, body), (info, cached(name), pyc)]
+        else:  # sourceless, as in Pyodide's own distribution: smaller
+            written.append((info, name + "c", compile_module(body, prefix + name)))
+    if record is not None:
+        lines = [record_line(name, body) for _, name, body in written] + [f"{record.filename},,"]
+        written.append((record, record.filename, ("\n".join(lines) + "\n").encode()))
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for original, name, body in written:
+            member = zipfile.ZipInfo(name, date_time=original.date_time)  # reproducible
+            member.external_attr = original.external_attr
+            archive.writestr(member, body, zipfile.ZIP_DEFLATED, 9)
+    return True
+"""
+
+# Node.js side: start Pyodide from the bundle with every site package, import, then compile
+# each archive in place.
+COMPILER_JS = r"""
+import fs from "node:fs";
+import path from "node:path";
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = await import(path.join(job.pyodide, "pyodide.mjs"));
+const pyodide = await loadPyodide({
+  indexURL: job.pyodide + "/", packageBaseUrl: job.pyodide + "/",
+  lockFileContents: JSON.stringify(job.lock),
+  packages: Object.keys(job.lock.packages), stdout: () => {}, stderr: () => {},
+  // no column ranges: sourceless modules cannot show them, and they make bytecode 20% larger
+  env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
+});
+pyodide.runPython(job.compiler);
+const inUse = pyodide.globals.get("files_in_use")(pyodide.toPy(job.kernel_imports),
+                                                 pyodide.toPy(job.lesson_imports));
+const compileArchive = pyodide.globals.get("compile_archive");
+const compiled = [];
+for (const archive of job.archives) {
+  const file = path.join(job.pyodide, archive.file);
+  pyodide.FS.writeFile("/tmp/archive.zip", fs.readFileSync(file));
+  if (compileArchive("/tmp/archive.zip", archive.kind, archive.keep_source, inUse)) {
+    fs.writeFileSync(file, pyodide.FS.readFile("/tmp/archive.zip"));
+    compiled.push(archive.file);
+  }
+}
+console.log(JSON.stringify({ compiled }));
+"""
+
+STDLIB = "python_stdlib.zip"
+# What a kernel imports when it starts (see KERNEL_START_PACKAGES); the lessons' imports are
+# added from content/. The compiled bytecode covers these and everything they import.
+KERNEL_IMPORTS = ["piplite.piplite", "pyodide_kernel"]
+# Our own wheel is compiled whole and keeps its source: a student's traceback shows its lines.
+KEEP_SOURCE = {"games"}
+
+
+def lesson_imports():
+    """The modules the notebooks of content/ import, and every module of games (dqn is lazy)."""
+    found = set()
+    for notebook in sorted(CONTENT.rglob("*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                source = "".join(cell["source"])
+                found |= set(re.findall(r"^\s*(?:from|import)\s+([A-Za-z_][\w.]*)", source, re.M))
+    found |= {".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+              for path in (ROOT / "games").rglob("*.py")}
+    return sorted(found)
+
+
+def find_node():
+    node = shutil.which("node") or shutil.which("nodejs")
+    if not node:
+        raise BuildError(
+            "Node.js is not installed. The build runs Pyodide in Node.js to compile the site's "
+            "Python modules ahead of time. Install it: apt-get install -y nodejs.")
+    return node
+
+
+def compile_bytecode(bundle, entries, lock_info, work):
+    """Compile, in ``bundle``, the modules a kernel and the lessons import (see COMPILER_PY).
+    ``entries`` are the site's lock entries. Returns the names of the files that changed."""
+    packages = {name: {**entry, "sha256": digest((bundle / entry["file_name"]).read_bytes())}
+                for name, entry in entries.items()}
+    archives = [{"file": STDLIB, "kind": "stdlib", "keep_source": False}] + [
+        {"file": entry["file_name"], "kind": "wheel", "keep_source": name in KEEP_SOURCE}
+        for name, entry in entries.items()]
+    job = work / "compile-job.json"
+    job.write_text(json.dumps({
+        "pyodide": str(bundle), "lock": {"info": lock_info, "packages": packages},
+        "kernel_imports": KERNEL_IMPORTS, "lesson_imports": lesson_imports(),
+        "archives": archives, "compiler": COMPILER_PY}))
+    script = work / "compile.mjs"
+    script.write_text(COMPILER_JS)
+    result = subprocess.run([find_node(), str(script), str(job)], capture_output=True, text=True)
+    try:
+        return json.loads(result.stdout.strip().splitlines()[-1])["compiled"]
+    except (IndexError, ValueError, KeyError):
+        error = [line for line in result.stderr.splitlines() if "Error" in line and len(line) < 400]
+        raise BuildError(
+            f"Compiling the site's Python modules with Pyodide in Node.js failed "
+            f"({' / '.join(error[-3:]) or 'exit code ' + str(result.returncode)}). Node.js 18 or "
+            f"newer is needed (apt-get install -y nodejs); check `node --version`.")
+
+
+# ---------------------------------------------------------------- step 6: the site's lock
 
 def kernel_extension_dir():
     """The installed jupyterlite-pyodide-kernel lab extension (holds the kernel's own wheels)."""
@@ -343,25 +518,67 @@ def kernel_wheels():
     return list(found.values())
 
 
-def write_site_lock(lock, packages, extra_wheels, destination):
-    entries = dict(sorted(packages.items()))
+def site_entries(packages, extra_wheels, destination):
+    """The lock entries of the site: the Pyodide packages, then our wheels (copied in)."""
+    entries = {name: dict(entry) for name, entry in sorted(packages.items())}
     for wheel in extra_wheels:
         entries[wheel["name"]] = lock_entry(wheel, destination)
+    return entries
+
+
+def write_site_lock(lock, entries, destination):
+    """Write the lock; each sha256 is of the file as bundled (compiled): Pyodide checks it."""
+    for entry in entries.values():
+        entry["sha256"] = digest((destination / entry["file_name"]).read_bytes())
     site_lock = {"info": lock["info"], "packages": entries}
     (destination / LOCK_NAME).write_text(json.dumps(site_lock, indent=1, sort_keys=True))
     return site_lock
 
 
-# ---------------------------------------------------------------- step 6: jupyter lite build
+# ---------------------------------------------------------------- step 7: jupyter lite build
 
 def stage_lite_dir(lite_dir):
     """A fresh lite folder: our settings, the Pyodide kernel extension (the only extension:
     jupyter_lite_config.json ignores whatever else is installed) and, later, the Pyodide bundle."""
     shutil.copytree(LITE, lite_dir, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns(".jupyterlite.doit.db", ".cache", "_output"))
+                    ignore=shutil.ignore_patterns(".jupyterlite.doit.db", ".cache", "_output",
+                                                  LOADING_NOTICE.name))
     shutil.copy2(LITE_CONFIG, lite_dir / "jupyter_lite_config.json")
-    shutil.copytree(kernel_extension_dir(), labextensions_dir(lite_dir) / KERNEL_EXTENSION,
-                    ignore=shutil.ignore_patterns("*.map"))
+    extension = labextensions_dir(lite_dir) / KERNEL_EXTENSION
+    shutil.copytree(kernel_extension_dir(), extension, ignore=shutil.ignore_patterns("*.map"))
+    patch_kernel_worker(extension / "static")
+
+
+# The kernel's start code, as the installed kernel's JavaScript spells it, and what the site
+# runs instead: the same without jedi, and IPython told to complete without it (the kernel
+# turns jedi on by itself, and a Tab would then print a NameError).
+START_LIST = '"pyodide-kernel","jedi","ipython"]'
+START_LIST_WITHOUT_JEDI = '"pyodide-kernel","ipython"]'
+KERNEL_IMPORT = re.compile(r'(\w+)\.push\("import pyodide_kernel"\)')
+NO_JEDI = "pyodide_kernel.kernel_instance.interpreter.Completer.use_jedi = False"
+
+
+def patch_kernel_worker(static):
+    """Stop the kernel installing jedi at start, in every script that holds its start code."""
+    patched = 0
+    for script in sorted(static.glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        if "jedi" not in text:
+            continue
+        if text.count(START_LIST) != 1 or len(KERNEL_IMPORT.findall(text)) != 1:
+            patched = 0  # another kernel version: the build stops rather than guess
+            break
+        text = text.replace(START_LIST, START_LIST_WITHOUT_JEDI)
+        text = KERNEL_IMPORT.sub(
+            lambda m: f'{m.group(1)}.push("import pyodide_kernel","{NO_JEDI}")', text)
+        script.write_text(text, encoding="utf-8")
+        patched += 1
+    if patched:
+        return patched
+    raise BuildError(
+        f"The installed {KERNEL_EXTENSION} does not start its kernel the way build.py expects "
+        f"(it looks for {START_LIST} and \"import pyodide_kernel\" in its worker). Install "
+        f"the version in requirements.txt, or update patch_kernel_worker in build.py.")
 
 
 def labextensions_dir(lite_dir):
@@ -386,7 +603,7 @@ def run_jupyter_lite(lite_dir, output):
             f"notebooks in content/ and the settings in lite/ and jupyter_lite_config.json.")
 
 
-# ---------------------------------------------------------------- step 7: check, move
+# ---------------------------------------------------------------- step 8: check, move
 
 def check_site(output, site_lock):
     """The things that, if wrong, would send students' browsers to a CDN or break imports."""
@@ -407,6 +624,22 @@ def check_site(output, site_lock):
         raise BuildError(
             f"The built site is not self-contained: {'; '.join(problems)}. Check the kernel "
             f"settings in lite/jupyter-lite.json and build again.")
+
+
+def add_loading_notice(site):
+    """Put lite/loading-notice.html first in the body of every page, so that a student sees
+    "Opening the lesson" at the first paint and "Python is starting" until the kernel is ready."""
+    notice = LOADING_NOTICE.read_text(encoding="utf-8")
+    pages = sorted(site.glob("*/index.html"))
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        body = re.search(r"<body[^>]*>", html)
+        if body and "gail-loading" not in html:
+            page.write_text(html[:body.end()] + "\n" + notice + html[body.end():], encoding="utf-8")
+    if not any("gail-loading" in page.read_text(encoding="utf-8") for page in pages):
+        raise BuildError(
+            "The pages of the built site have no <body> tag to put the loading notice in. "
+            "Check the installed jupyterlite-core version against requirements.txt.")
 
 
 def add_root_favicon(site):
@@ -449,9 +682,12 @@ def build_site(output, pyodide_source):
         stage_lite_dir(lite_dir)
         bundle = lite_dir / "static" / "pyodide"
         copy_pyodide(read, pyodide_source, packages, bundle, elsewhere)
-        site_lock = write_site_lock(lock, packages, [games_wheel, *kernel_wheels()], bundle)
+        entries = site_entries(packages, [games_wheel, *kernel_wheels()], bundle)
+        compile_bytecode(bundle, entries, lock["info"], work)
+        site_lock = write_site_lock(lock, entries, bundle)
         check_preloads(site_lock, lite_dir)
         run_jupyter_lite(lite_dir, work / "site")
+        add_loading_notice(work / "site")
         add_root_favicon(work / "site")
         check_site(work / "site", site_lock)
         (work / "site").rename(output)
@@ -460,11 +696,49 @@ def build_site(output, pyodide_source):
 
 # ---------------------------------------------------------------- serving
 
+# Text-like files shrink 3-5 times with gzip (pyodide.asm.wasm from 9.6 to 3 MB); wheels,
+# zips and pictures are compressed already.
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".wasm", ".svg", ".map",
+                ".txt", ".md", ".ttf", ".eot", ".webmanifest"}
+
+
+@functools.lru_cache(maxsize=256)
+def gzipped(path, mtime_ns, size):
+    """The gzip of a file, made once per version of it (the arguments are the cache key)."""
+    return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".ipynb": "application/json", ".whl": "application/octet-stream"}
+    compress = True
+
+    def send_head(self):
+        """Send gzip to a browser that accepts it; everything else as the standard server does."""
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.compress and accepts and path.suffix in COMPRESSIBLE and path.is_file()):
+            return super().send_head()
+        stat = path.stat()
+        modified = self.date_time_string(int(stat.st_mtime))
+        if self.headers.get("If-Modified-Since") == modified:
+            self.send_response(http.HTTPStatus.NOT_MODIFIED)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        body = gzipped(str(path), stat.st_mtime_ns, stat.st_size)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", modified)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_message(self, format, *args):
         pass  # quiet: the URL printed at start is what matters
@@ -478,9 +752,11 @@ class SiteServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)  # a browser closing a tab is no error
 
 
-def make_server(folder, port):
-    """A static file server for ``folder`` on 127.0.0.1 only (port 0: any free port)."""
-    handler = functools.partial(SiteHandler, directory=str(folder))
+def make_server(folder, port, compress=True):
+    """A static file server for ``folder`` on 127.0.0.1 only (port 0: any free port) that
+    gzips text, wasm and JSON for browsers that accept it (``compress=False``: never)."""
+    handler = functools.partial(type("Handler", (SiteHandler,), {"compress": compress}),
+                                directory=str(folder))
     return SiteServer(("127.0.0.1", port), handler)
 
 

@@ -89,9 +89,9 @@ def built_site(tmp_path_factory):
                             build.choose_pyodide_source(None))
 
 
-def start_server(folder):
+def start_server(folder, compress=True):
     """Serve ``folder`` on 127.0.0.1 (a free port) in a thread; returns (server, base URL)."""
-    server = build.make_server(folder, 0)
+    server = build.make_server(folder, 0, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -207,6 +207,7 @@ RUN_CELL_JS = """async ([index, timeoutMs]) => {
     const cell = notebook.widgets[index];
     return {
         seconds: (performance.now() - start) / 1000,
+        endedAt: performance.now(),
         timedOut: outcome === 'timeout',
         executionCount: cell.model.executionCount,
         outputs: cell.model.outputs.toJSON(),

@@ -1,10 +1,15 @@
 """build.py: which Pyodide files the site bundles, that they are checked, and that the site
 needs nothing from another web server."""
 
+import base64
+import gzip
+import hashlib
 import json
 import re
+import shutil
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -13,11 +18,11 @@ import pytest
 
 from conftest import ROOT, build, kernel_settings, start_server
 
-# What the kernel needs at start (micropip, comm, jedi, ipython and their dependencies)
+# What the kernel needs at start (micropip, comm, ipython and their dependencies; not jedi)
 # plus numpy for games. Written out so that a change of the closure is seen in review.
 EXPECTED_CLOSURE = {
     "numpy",
-    "micropip", "comm", "jedi", "parso",
+    "micropip", "comm",
     "ipython", "asttokens", "decorator", "executing", "matplotlib-inline", "prompt-toolkit",
     "pure-eval", "pygments", "six", "stack-data", "traitlets", "wcwidth",
 }
@@ -74,7 +79,8 @@ def run_build(*args):
 def test_the_closure_is_exactly_what_the_site_needs(lock, games_wheel):
     closure = build.lock_closure(lock, build.site_roots(games_wheel))
     assert set(closure) == EXPECTED_CLOSURE
-    assert not {"packaging", "scipy", "pandas", "matplotlib", "pyodide-http"} & set(closure)
+    unwanted = {"packaging", "scipy", "pandas", "matplotlib", "pyodide-http", "jedi", "parso"}
+    assert not unwanted & set(closure)
 
 
 def test_the_closure_follows_dependencies():
@@ -100,8 +106,25 @@ def test_kernel_start_packages_match_the_installed_kernel():
     piplite_list = re.search(r'for\(let \w+ of(\[[^\]]*"ipython"[^\]]*\])', worker)
     assert piplite_list, "the kernel's list of start packages was not found"
     installed_at_start = set(json.loads(piplite_list.group(1)))
-    assert installed_at_start - set(build.KERNEL_OWN_WHEELS) == set(build.KERNEL_START_PACKAGES) - {"micropip"}
+    assert installed_at_start - set(build.KERNEL_OWN_WHEELS) == \
+        set(build.KERNEL_START_PACKAGES + build.KERNEL_SKIPPED_PACKAGES) - {"micropip"}
     assert set(build.KERNEL_OWN_WHEELS) - {"piplite"} <= installed_at_start
+    assert build.START_LIST in worker and build.KERNEL_IMPORT.search(worker)
+
+
+def test_the_site_kernel_does_not_install_jedi(built_site):
+    static = built_site / "extensions" / build.KERNEL_EXTENSION / "static"
+    scripts = [path.read_text(encoding="utf-8") for path in static.glob("*.js")]
+    starting = [text for text in scripts if "import pyodide_kernel" in text]
+    assert starting and all(build.START_LIST_WITHOUT_JEDI in text and build.NO_JEDI in text
+                            and build.START_LIST not in text for text in starting)
+    assert "jedi" not in kernel_settings(built_site)["loadPyodideOptions"]["packages"]
+
+
+def test_a_kernel_that_starts_differently_is_refused(tmp_path):
+    (tmp_path / "worker.js").write_text('for(let e of["jedi","ipython","comm"])x.push(e)')
+    with pytest.raises(build.BuildError, match="patch_kernel_worker"):
+        build.patch_kernel_worker(tmp_path)
 
 
 # ---------------------------------------------------------------- the built site
@@ -181,6 +204,110 @@ def test_the_wheels_of_the_site_hold_no_cdn_address(built_site):
                 assert not any(host.encode() in text for host in CDN_HOSTS), name
 
 
+# ---------------------------------------------------------------- bytecode
+
+def wheel_of(built_site, name):
+    site_lock = json.loads((built_site / "static/pyodide" / build.LOCK_NAME).read_text())
+    return built_site / "static/pyodide" / site_lock["packages"][name]["file_name"]
+
+
+def is_unchecked_pyc(data):
+    # flags word after the magic number: 0b01 = hash-based, not checked against a source
+    return int.from_bytes(data[4:8], "little") == 0b01
+
+
+def test_the_kernel_modules_are_compiled_and_sourceless(built_site):
+    with zipfile.ZipFile(wheel_of(built_site, "ipython")) as wheel:
+        names = set(wheel.namelist())
+        assert "IPython/core/interactiveshell.pyc" in names
+        assert "IPython/core/interactiveshell.py" not in names
+        assert is_unchecked_pyc(wheel.read("IPython/core/interactiveshell.pyc"))
+    with zipfile.ZipFile(built_site / "static/pyodide" / build.STDLIB) as stdlib:
+        names = set(stdlib.namelist())
+        assert {"asyncio/__init__.pyc", "json/__init__.pyc", "typing.pyc"} <= names
+        assert "typing.py" not in names
+
+
+def test_games_is_compiled_and_keeps_its_source(built_site):
+    with zipfile.ZipFile(wheel_of(built_site, "games")) as wheel:
+        names = set(wheel.namelist())
+    sources = {n for n in names if n.endswith(".py")}
+    assert "games/envs/tictactoe.py" in sources and "games/dqn/train.py" in sources
+    for source in sources:
+        folder, _, module = source.rpartition("/")
+        assert f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc" in names, source
+
+
+def test_a_compiled_wheel_is_still_installable(built_site, tmp_path):
+    """pip installs it, and every file matches its RECORD line."""
+    for name in ("games", "traitlets"):
+        target = tmp_path / name
+        result = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                                 "--no-compile", "--target", str(target),
+                                 str(wheel_of(built_site, name))], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        record = next(target.glob("*.dist-info/RECORD")).read_text().splitlines()
+        for line in record:
+            path, hashed, size = line.rsplit(",", 2)
+            if hashed:
+                data = (target / path).read_bytes()
+                assert int(size) == len(data), path
+                assert hashed == "sha256=" + base64.urlsafe_b64encode(
+                    hashlib.sha256(data).digest()).rstrip(b"=").decode(), path
+
+
+def test_compiling_again_changes_nothing(built_site, tmp_path):
+    """What is compiled already (as in the official distribution's wheels) is left alone."""
+    bundle = tmp_path / "pyodide"
+    shutil.copytree(built_site / "static/pyodide", bundle)
+    site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
+    before = {path.name: path.read_bytes() for path in bundle.iterdir()}
+    assert build.compile_bytecode(bundle, site_lock["packages"], site_lock["info"], tmp_path) == []
+    assert {path.name: path.read_bytes() for path in bundle.iterdir()} == before
+
+
+def test_a_build_without_node_says_how_to_get_it(monkeypatch):
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match="apt-get install -y nodejs"):
+        build.find_node()
+
+
+def test_every_lesson_page_shows_a_loading_notice(built_site):
+    for app in ("notebooks", "lab", "tree"):
+        html = (built_site / app / "index.html").read_text(encoding="utf-8")
+        assert re.search(r"<body[^>]*>\s*<!-- Game AI Lab", html), app  # first in the page
+        assert "Python is starting" in html and "Python を起動しています" in html
+
+
+# ---------------------------------------------------------------- serving
+
+def test_the_server_gzips_for_browsers_that_accept_it(built_site):
+    server, base = start_server(built_site)
+    try:
+        wasm = built_site / "static/pyodide/pyodide.asm.wasm"
+        request = urllib.request.Request(base + "static/pyodide/pyodide.asm.wasm",
+                                         headers={"Accept-Encoding": "gzip, deflate"})
+        with urllib.request.urlopen(request) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert response.headers["Content-Type"] == "application/wasm"
+            body = response.read()
+            modified = response.headers["Last-Modified"]
+        assert gzip.decompress(body) == wasm.read_bytes() and len(body) < wasm.stat().st_size / 2
+        with urllib.request.urlopen(base + "static/pyodide/pyodide.asm.wasm") as response:
+            assert response.headers["Content-Encoding"] is None  # not asked for: not sent
+        request.add_header("If-Modified-Since", modified)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(request)
+        assert answer.value.code == 304
+        wheel = "static/pyodide/" + wheel_of(built_site, "numpy").name
+        with urllib.request.urlopen(urllib.request.Request(
+                base + wheel, headers={"Accept-Encoding": "gzip"})) as response:
+            assert response.headers["Content-Encoding"] is None  # compressed already
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def test_the_server_sends_module_and_wasm_types(built_site):
     server, base = start_server(built_site)
     try:
@@ -216,7 +343,7 @@ def test_a_tampered_file_is_refused(local_copy, lock, tmp_path, victim):
 
 
 def test_a_missing_file_is_refused(local_copy, lock, tmp_path):
-    name = lock["packages"]["jedi"]["file_name"]
+    name = lock["packages"]["traitlets"]["file_name"]
     (local_copy / name).unlink()
     result = run_build("--pyodide", str(local_copy), "--output", str(tmp_path / "site"))
     assert result.returncode != 0
