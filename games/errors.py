@@ -62,8 +62,10 @@ def _students_frame(traceback):
         traceback = traceback.tb_next
     outside = [frame for frame in frames if not _in_games(frame[2])]
     cells = [frame for frame in outside if _cell_number(frame[0]) is not None]
-    chosen = (cells or outside or [None])[-1]
-    return chosen and chosen[:2]
+    if not outside:
+        return None
+    filename, lineno, _ = (cells or outside)[-1]
+    return filename, lineno
 
 
 def _in_games(module_name):
