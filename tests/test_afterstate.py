@@ -127,10 +127,8 @@ def test_threat_cells_agree_with_a_plain_search(seed):
         legal = env.legal_actions()
         env.step(legal[int(rng.integers(len(legal)))])
     board = np.asarray(env.board)
-    from games.dqn.encoders import _window_matrix
-    windows = _window_matrix(6, 7, 4)
     for mark in (1, 2):
-        assert np.array_equal(threat_cells(board, mark, windows), plain_threats(board, mark))
+        assert np.array_equal(threat_cells(board, mark), plain_threats(board, mark))
 
 
 def test_the_hints_say_win_block_and_give_away_per_column():

@@ -26,8 +26,6 @@ For one-player games (Puyo Puyo): the board after a placement, and the pair that
 next, which the player already sees (NEXT).
 """
 
-import json
-
 import numpy as np
 
 from ..autograd import MLP, Adam, no_grad
@@ -35,9 +33,8 @@ from ..autograd import functions as F
 from ..envs import make
 from ..errors import BadOptionError
 from ..messages import tr
-from .agent import gradient_step
-from .config import DQNConfig, preset
-from .schedule import LinearSchedule
+from .agent import gradient_step, learning_rate_schedule, save_agent, saved_config
+from .config import preset
 
 
 def puyopuyo_board(env):
@@ -101,8 +98,7 @@ class AfterstateAgent:
         self.v_net = MLP(tuple(self.config.hidden) + (1,), in_size=self.state_size, seed=seed)
         self.v_net.layers[-1].W.data[:] = 0  # before learning every board is worth 0: no luck from random weights
         self.optimizer = Adam(self.config.lr).setup(self.v_net)
-        end = self.config.lr if self.config.lr_end is None else self.config.lr_end
-        self.lr_schedule = LinearSchedule(self.config.lr, end, self.config.lr_steps)
+        self.lr_schedule = learning_rate_schedule(self.config)
         self.rng = np.random.default_rng(seed)
         self.epsilon = 0.0  #: chance of a random move in ``agent(env)``
         self.training_epsilon = 1.0
@@ -119,14 +115,13 @@ class AfterstateAgent:
         ``boards[i]`` = the encoded board after move i (None when the move ends the game).
         """
         config = self.config
-        moves, rewards, boards, ended = env.legal_actions(), [], [], []
+        moves, rewards, boards = env.legal_actions(), [], []
         for move in moves:
             after = env.clone()
             reward = after.play(move) * config.reward_scale
             if after.terminated:
                 reward += config.game_over_reward
             rewards.append(reward)
-            ended.append(after.terminated)
             boards.append(None if after.terminated else self.encode_board(after))
         values = np.array(rewards, dtype=np.float64)
         alive = [i for i, board in enumerate(boards) if board is not None]
@@ -195,14 +190,11 @@ class AfterstateAgent:
     def save(self, path):
         """Write the game, the settings and the network weights to the ``.npz`` file ``path``."""
         about = {"kind": self.kind, "game": self.game, "seed": self.seed, "config": self.config.to_dict()}
-        text = json.dumps(about, default=lambda value: getattr(value, "name", getattr(value, "__name__", repr(value))))
-        weights = {"v_net/" + name: value for name, value in self.v_net.get_weights().items()}
-        np.savez(path, about=np.array(text), **weights)
+        save_agent(path, about, self.v_net, "v_net/")
 
     @classmethod
     def from_saved(cls, about, saved):
-        config = DQNConfig(**dict(about["config"], hidden=tuple(about["config"]["hidden"])))
-        agent = cls(about["game"], config, seed=about["seed"])
+        agent = cls(about["game"], saved_config(about), seed=about["seed"])
         agent.v_net.set_weights({name[len("v_net/"):]: saved[name] for name in saved.files if name.startswith("v_net/")})
         return agent
 

@@ -40,6 +40,24 @@ from .encoders import encoder_for
 from .schedule import LinearSchedule
 
 
+def learning_rate_schedule(config):
+    """The learning rate move by move: ``lr``, going down in a straight line to ``lr_end`` if set."""
+    return LinearSchedule(config.lr, config.lr if config.lr_end is None else config.lr_end, config.lr_steps)
+
+
+def save_agent(path, about, net, prefix):
+    """Write ``about`` (game, seed, settings) as JSON and ``net``'s weights to the ``.npz`` file ``path``."""
+    # An agent given as the opponent cannot be written to a file: its name is kept instead.
+    text = json.dumps(about, default=lambda value: getattr(value, "name", getattr(value, "__name__", repr(value))))
+    weights = {prefix + name: value for name, value in net.get_weights().items()}
+    np.savez(path, about=np.array(text), **weights)
+
+
+def saved_config(about):
+    """The ``DQNConfig`` written by ``save_agent`` (JSON has lists where the config has tuples)."""
+    return DQNConfig(**dict(about["config"], hidden=tuple(about["config"]["hidden"])))
+
+
 def gradient_step(agent, net, loss):
     """Backpropagate ``loss`` through ``net`` and move its weights one Adam step (gradients clipped)."""
     net.cleargrads()
@@ -79,8 +97,7 @@ class DQNAgent:
         self.target_net = MLP(sizes, in_size=self.state_size, seed=seed)
         self.update_target()
         self.optimizer = Adam(self.config.lr).setup(self.q_net)
-        end = self.config.lr if self.config.lr_end is None else self.config.lr_end
-        self.lr_schedule = LinearSchedule(self.config.lr, end, self.config.lr_steps)
+        self.lr_schedule = learning_rate_schedule(self.config)
         self.rng = np.random.default_rng(seed)  # for the random (exploring) moves
         self.epsilon = 0.0  #: chance of a random move in ``agent(env)``: 0 = always the best move
         self.training_epsilon = 1.0  #: the epsilon of the moment while training (used by self-play)
@@ -168,10 +185,7 @@ class DQNAgent:
     def save(self, path):
         """Write the game, the settings and the network weights to the ``.npz`` file ``path``."""
         about = {"game": self.game, "seed": self.seed, "config": self.config.to_dict()}
-        # An agent given as the opponent cannot be written to a file: its name is kept instead.
-        text = json.dumps(about, default=lambda value: getattr(value, "name", getattr(value, "__name__", repr(value))))
-        weights = {"q_net/" + name: value for name, value in self.q_net.get_weights().items()}
-        np.savez(path, about=np.array(text), **weights)
+        save_agent(path, about, self.q_net, "q_net/")
 
     @classmethod
     def load(cls, path):
@@ -185,8 +199,7 @@ class DQNAgent:
                 from .afterstate import AfterstateAgent
                 return AfterstateAgent.from_saved(about, saved)
             weights = {name[len("q_net/"):]: saved[name] for name in saved.files if name.startswith("q_net/")}
-        config = DQNConfig(**dict(about["config"], hidden=tuple(about["config"]["hidden"])))
-        agent = cls(about["game"], config, seed=about["seed"])
+        agent = cls(about["game"], saved_config(about), seed=about["seed"])
         agent.q_net.set_weights(weights)
         agent.update_target()
         return agent

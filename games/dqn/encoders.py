@@ -41,6 +41,7 @@ Symmetries
 
 import numpy as np
 
+from ..agents.connectfour import window_matrix, window_sums
 from ..envs.values import look_up
 from ..messages import tr
 
@@ -68,16 +69,17 @@ def connectfour_planes(env):
     return _planes(board == me, board == 3 - me, landing)
 
 
-def threat_cells(board, mark, windows):
-    """The empty cells where a disc of ``mark`` would complete a line of four (a *threat*).
+def threat_cells(board, mark, inarow=4):
+    """The empty cells where a disc of ``mark`` would complete a line of ``inarow`` (a *threat*).
 
-    ``windows`` is the (cells × windows) 0/1 matrix of ``agents.connectfour.window_matrix``: a
-    window with three discs of ``mark`` and one empty cell makes that empty cell a threat.
+    A window (a line of ``inarow`` cells) holding ``inarow - 1`` discs of ``mark`` and nothing
+    else has one empty cell: that cell is a threat. The window counts come from the agents'
+    ``window_sums`` (one matrix product for all windows).
     """
-    flat = board.ravel()
-    mine, empty = (flat == mark).astype(np.float32), (flat == 0).astype(np.float32)
-    almost = (mine @ windows == 3) & (empty @ windows == 1)  # two products instead of a loop over 69 windows
-    return ((windows[:, almost].sum(axis=1) > 0) & (flat == 0)).reshape(board.shape)
+    windows = window_matrix(board.shape[0], board.shape[1], inarow)
+    sums = window_sums(board.reshape(1, -1), mark, inarow, windows)[0]
+    threats = windows[:, sums == inarow - 1].sum(axis=1) > 0
+    return threats.reshape(board.shape) & (board == 0)
 
 
 def connectfour_threats(env):
@@ -91,26 +93,13 @@ def connectfour_threats(env):
     """
     board = np.asarray(env.board)
     me = env.current_player + 1
-    windows = _window_matrix(env.rows, env.columns, env.inarow)
-    mine, theirs = threat_cells(board, me, windows), threat_cells(board, 3 - me, windows)
+    mine, theirs = threat_cells(board, me, env.inarow), threat_cells(board, 3 - me, env.inarow)
     hints = np.zeros((3, env.columns), dtype=np.float32)
     for column, height in enumerate(env.heights):
         if height < env.rows:
             row = env.rows - 1 - height  # the landing cell (row 0 is the top)
             hints[:, column] = mine[row, column], theirs[row, column], row > 0 and theirs[row - 1, column]
     return np.concatenate([connectfour_planes(env), hints.ravel()])
-
-
-_WINDOWS = {}
-
-
-def _window_matrix(rows, columns, inarow):
-    """The window matrix of a board size, made once."""
-    key = (rows, columns, inarow)
-    if key not in _WINDOWS:
-        from ..agents.connectfour import window_matrix
-        _WINDOWS[key] = window_matrix(rows, columns, inarow).astype(np.float32)
-    return _WINDOWS[key]
 
 
 def _bits(bitboard, squares):
@@ -219,12 +208,11 @@ def symmetries(game, env, state_size=None):
         src, cells = grid.ravel(), grid.size
         whole = state_size // cells
         state_src = np.concatenate([src + plane * cells for plane in range(whole)])
-        if game == "connectfour" and state_size > whole * cells:  # then numbers per column (hints)
-            columns = grid[0] % grid.shape[1]
-            extra = np.arange(whole * cells, state_size).reshape(-1, grid.shape[1])
-            state_src = np.concatenate([state_src, extra[:, columns].ravel()])
         if game == "connectfour":  # actions are columns: the mirrored top row
             action_src = grid[0] % grid.shape[1]
+            if state_size > whole * cells:  # after the planes, numbers per column (hints): mirrored too
+                extra = np.arange(whole * cells, state_size).reshape(-1, grid.shape[1])
+                state_src = np.concatenate([state_src, extra[:, action_src].ravel()])
         else:  # actions are squares, then perhaps actions that are not (a pass)
             action_src = np.concatenate([src, np.arange(cells, env.num_actions)])
         found.append((state_src, action_src))

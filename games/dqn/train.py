@@ -158,7 +158,8 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
     eval_games = config.eval_games if eval_games is None else eval_games
     rng = np.random.default_rng(seed)  # which opponent and which side, game after game
     choose_env = _env_chooser(agent, opponent, play_as, seed, rng)
-    if agent.memory is None and not hasattr(agent, "play_training_game"):
+    own_loop = hasattr(agent, "play_training_game")  # an afterstate agent plays and learns its own way
+    if agent.memory is None and not own_loop:
         agent.memory = ReplayBuffer(config.buffer_size, agent.state_size, agent.num_actions, seed=agent.seed)
     schedule = LinearSchedule(config.epsilon_start, config.epsilon_end, config.epsilon_steps)
     turns = None
@@ -172,7 +173,7 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
     while episodes is None or episode < episodes:
         if seconds is not None and time.perf_counter() - wall_start - eval_time >= seconds:
             break
-        if hasattr(agent, "play_training_game"):  # an afterstate agent plays and learns its own way
+        if own_loop:
             total, moves, losses = agent.play_training_game(choose_env(), schedule)
         else:
             total, moves, losses = _play_one_game(agent, choose_env(), schedule, turns)
