@@ -16,9 +16,11 @@ The steps, one function each:
    wheels) to bytecode with Pyodide itself, run by Node.js, so a browser compiles none of them;
 6. write a trimmed pyodide-lock.json that also lists `games` (so `import games` just works)
    and the kernel's own wheels (so the kernel can load them all at once when it starts);
-7. run `jupyter lite build` on content/ with the settings in lite/ and jupyter_lite_config.json,
-   with the kernel told not to load jedi, and a "Python is starting" notice in every page;
-8. check the result and move it into place.
+7. run `jupyter lite build` on a copy of content/ (each lesson ending with a link to the next one)
+   with the settings in lite/ and jupyter_lite_config.json, with the kernel told not to load jedi,
+   and a "Python is starting" notice and our logo in every page;
+8. add the start page with the course map, the teachers' pages, a page for each folder of the
+   file list and a 404 page (course.py), check the result and move it into place.
 
 Everything is built in a temporary folder next to the output and moved into place only
 when every step succeeded, so a failed build never leaves a site that looks finished.
@@ -44,11 +46,16 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import course
+
 ROOT = Path(__file__).resolve().parent
 CONTENT = ROOT / "content"
 LITE = ROOT / "lite"
 LITE_CONFIG = ROOT / "jupyter_lite_config.json"
 LOADING_NOTICE = LITE / "loading-notice.html"
+LESSON_PAGE = LITE / "lesson-page.html"
+# Files of lite/ that build.py puts into pages itself (the rest is JupyterLite's settings).
+PAGE_PARTS = [LOADING_NOTICE.name, LESSON_PAGE.name, course.START_PAGE.name]
 DEFAULT_OUTPUT = ROOT / "_output"
 DOWNLOAD_CACHE = ROOT / "_build" / "pyodide-downloads"
 
@@ -542,7 +549,7 @@ def stage_lite_dir(lite_dir):
     jupyter_lite_config.json ignores whatever else is installed) and, later, the Pyodide bundle."""
     shutil.copytree(LITE, lite_dir, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(".jupyterlite.doit.db", ".cache", "_output",
-                                                  LOADING_NOTICE.name))
+                                                  *PAGE_PARTS))
     shutil.copy2(LITE_CONFIG, lite_dir / "jupyter_lite_config.json")
     extension = labextensions_dir(lite_dir) / KERNEL_EXTENSION
     shutil.copytree(kernel_extension_dir(), extension, ignore=shutil.ignore_patterns("*.map"))
@@ -591,9 +598,9 @@ def preloaded_packages(lite_dir):
     return settings.get("loadPyodideOptions", {}).get("packages", [])
 
 
-def run_jupyter_lite(lite_dir, output):
+def run_jupyter_lite(lite_dir, output, content):
     command = [sys.executable, "-m", "jupyterlite_core", "build",
-               "--lite-dir", str(lite_dir), "--contents", str(CONTENT),
+               "--lite-dir", str(lite_dir), "--contents", str(content),
                "--output-dir", str(output), "--no-sourcemaps",
                f"--FederatedExtensionAddon.extra_labextensions_path={labextensions_dir(lite_dir)}"]
     result = subprocess.run(command, cwd=lite_dir, capture_output=True, text=True)
@@ -628,8 +635,9 @@ def check_site(output, site_lock):
 
 def add_loading_notice(site):
     """Put lite/loading-notice.html first in the body of every page, so that a student sees
-    "Opening the lesson" at the first paint and "Python is starting" until the kernel is ready."""
-    notice = LOADING_NOTICE.read_text(encoding="utf-8")
+    "Opening the lesson" at the first paint and "Python is starting" until the kernel is ready;
+    then lite/lesson-page.html (our logo, a link to the course map, same-tab lesson links)."""
+    notice = LOADING_NOTICE.read_text(encoding="utf-8") + LESSON_PAGE.read_text(encoding="utf-8")
     pages = sorted(site.glob("*/index.html"))
     for page in pages:
         html = page.read_text(encoding="utf-8")
@@ -656,6 +664,14 @@ def check_preloads(site_lock, lite_dir):
             f"lite/jupyter-lite.json preloads {', '.join(unknown)}, which the site does not "
             f"bundle. Remove them from loadPyodideOptions.packages, or add them to "
             f"SITE_PACKAGES in build.py.")
+
+
+def course_step(step, *args):
+    """Run a step of course.py; its problems are build problems."""
+    try:
+        return step(*args)
+    except course.CourseError as error:
+        raise BuildError(f"The course map cannot be made: {error}")
 
 
 def remove_old_output(output):
@@ -686,9 +702,13 @@ def build_site(output, pyodide_source):
         compile_bytecode(bundle, entries, lock["info"], work)
         site_lock = write_site_lock(lock, entries, bundle)
         check_preloads(site_lock, lite_dir)
-        run_jupyter_lite(lite_dir, work / "site")
+        content = course.copy_content(CONTENT, work / "content")
+        lessons = course_step(course.read_course, content)
+        course.add_navigation(content, lessons)
+        run_jupyter_lite(lite_dir, work / "site", content)
         add_loading_notice(work / "site")
         add_root_favicon(work / "site")
+        course_step(course.write_pages, work / "site", content, lessons)
         check_site(work / "site", site_lock)
         (work / "site").rename(output)
     return output
@@ -739,6 +759,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
+
+    def send_error(self, code, message=None, explain=None):
+        """An unknown address gets the site's 404.html (as GitHub Pages and Netlify do)."""
+        page = Path(self.directory) / "404.html"
+        if code != http.HTTPStatus.NOT_FOUND or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def log_message(self, format, *args):
         pass  # quiet: the URL printed at start is what matters

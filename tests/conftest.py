@@ -253,14 +253,14 @@ class Lane:
         self.log = RequestLog(self.context, base_url)
         self.page = self.notebook = None
 
-    def open(self, notebook):
+    def open(self, notebook, address=None):
         self.notebook = notebook
         self.log.restart()
         self.page = self.context.new_page()
         self.page_errors = []
         self.page.on("pageerror", lambda error: self.page_errors.append(str(error)))
         self.opened = time.monotonic()
-        self.page.goto(notebook_url(self.base_url, notebook))
+        self.page.goto(address or notebook_url(self.base_url, notebook))
 
     def finish(self):
         report = {"notebook": self.notebook, "kernel_ready_seconds": None, "cells": [],
@@ -297,12 +297,15 @@ class Lane:
         self.context.close()
 
 
-def run_notebooks(browser, base_url, notebooks, lanes=2):
-    """Run every notebook, ``lanes`` at a time; returns {notebook: report}."""
+def run_notebooks(browser, base_url, notebooks, lanes=2, addresses=None):
+    """Run every notebook, ``lanes`` at a time; returns {notebook: report}. ``addresses`` maps
+    a notebook to the URL that opens it (default: its Notebook UI page)."""
+    addresses = addresses or {}
     waiting = list(notebooks)
     lanes = [Lane(browser, base_url) for _ in range(max(1, min(lanes, len(waiting))))]
     for lane in lanes:
-        lane.open(waiting.pop(0))
+        notebook = waiting.pop(0)
+        lane.open(notebook, addresses.get(notebook))
     reports = {}
     while any(lane.notebook for lane in lanes):
         for lane in lanes:
@@ -310,10 +313,28 @@ def run_notebooks(browser, base_url, notebooks, lanes=2):
                 report = lane.finish()
                 reports[report["notebook"]] = report
                 if waiting:
-                    lane.open(waiting.pop(0))
+                    notebook = waiting.pop(0)
+                    lane.open(notebook, addresses.get(notebook))
     for lane in lanes:
         lane.close()
     return reports
+
+
+def start_page_links(browser, base_url):
+    """{notebook: URL} of every lesson link on the start pages /en/ and /ja/, as a student's
+    browser resolves them."""
+    context = browser.new_context()
+    page = context.new_page()
+    links = {}
+    try:
+        for language in ("en", "ja"):
+            page.goto(f"{base_url}{language}/")
+            for path, href in page.eval_on_selector_all(
+                    "a.lesson", "links => links.map(a => [a.dataset.path, a.href])"):
+                links[path] = href
+    finally:
+        context.close()
+    return links
 
 
 def write_report(report, folder=REPORTS):

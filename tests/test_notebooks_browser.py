@@ -1,6 +1,7 @@
 """Every notebook in content/ runs in the built site, in headless Chromium, with the real Pyodide kernel.
 
-Each notebook is opened in the Notebook UI of the site served on 127.0.0.1; the test waits
+Each notebook is opened by its link on the start page (the course map), in the Notebook UI of
+the site served on 127.0.0.1, so every link of the map is tried; the test waits
 for the kernel, runs every code cell in order, and fails on an error output, on text written
 to stderr, on a failed request and on any request to another origin.
 
@@ -17,7 +18,7 @@ import os
 
 import pytest
 
-from conftest import CONTENT, content_notebooks, run_notebooks, write_report
+from conftest import CONTENT, content_notebooks, run_notebooks, start_page_links, write_report
 
 pytestmark = pytest.mark.browser
 LANES = int(os.environ.get("BROWSER_TEST_LANES", "2"))
@@ -28,7 +29,10 @@ def reports(request, browser, site_url):
     """The report of every selected notebook (all, unless -k chose some), run once."""
     selected = [item.callspec.params["notebook"] for item in request.session.items
                 if item.module is request.module and hasattr(item, "callspec")]
-    reports = run_notebooks(browser, site_url, selected, lanes=LANES)
+    links = start_page_links(browser, site_url)
+    reports = run_notebooks(browser, site_url, selected, lanes=LANES, addresses=links)
+    for notebook in selected:
+        reports[notebook]["opened_from_the_start_page"] = notebook in links
     for report in reports.values():
         write_report(report)
     return reports
@@ -37,6 +41,7 @@ def reports(request, browser, site_url):
 @pytest.mark.parametrize("notebook", content_notebooks())
 def test_notebook_runs_in_the_browser(reports, notebook):
     report = reports[notebook]
+    assert report["opened_from_the_start_page"], f"the start page has no link to {notebook}"
     assert not report["problems"], "\n".join(report["problems"])
     cells = json.loads((CONTENT / notebook).read_text(encoding="utf-8"))["cells"]
     code_cells = [c for c in cells if c["cell_type"] == "code"]

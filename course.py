@@ -1,0 +1,372 @@
+"""The course as the site shows it: the lessons of content/, read from the notebooks themselves.
+
+build.py uses this module to write, into a built site,
+
+- the start page with the course map (``/``, ``/en/``, ``/ja/``), generated from each notebook's
+  first cell, so that a new notebook appears on the map with no hand edit;
+- a last cell in every lesson with links to the next lesson and to the map;
+- the teachers' pages (``/teachers/en/``, ``/teachers/ja/``) from ``teachers/*.md``, which are
+  kept out of the students' file list;
+- one page per folder of the file list (``/tree/en/``), so that a reload or a bookmark works
+  on any static host, and a ``404.html`` that sends other unknown addresses to the start page.
+
+What the map reads from a lesson's first cell (the convention of every notebook in content/):
+
+    # Tic-tac-toe 1: the rules as code          <- the title: "<track> <step>: <what>"
+    **What you will learn**
+    - how a computer stores ...                  <- the first point is the lesson's one line
+    About 30 minutes.                            <- its time ("30分くらいかかります" in ja/)
+
+A notebook whose number starts with 0 belongs to the "start" track (the welcome and the
+learning-from-scratch lessons); the others are grouped by their tens (10-13, 20-23, ...).
+"""
+
+import html
+import json
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+LANGUAGES = ("en", "ja")
+TEACHERS = ROOT / "teachers"
+START_PAGE = ROOT / "lite" / "start-page.html"
+NAV_CELL_TAG = "gail-next-lesson"  # metadata key of the generated last cell (replaced at each build)
+
+WORDS = {
+    "en": {
+        "language": "English", "site_title": "Game AI Lab",
+        "tagline": "Write Python that plays games, then teach it to play well. "
+                   "Everything runs in your browser: nothing to install, nothing sent anywhere.",
+        "start": "Start here", "map": "Course map", "minutes": "{} min",
+        "start_track": "Start, and learning from scratch",
+        "start_note": "The welcome first. The three \u201cfrom scratch\u201d lessons show how "
+                      "learning works; do them before a game's step 4.",
+        "games_note": "Each game has four steps: the rules, a random player, a clever "
+                      "program, and an AI that learns by playing.",
+        "saved_title": "Where is my work saved?",
+        "saved": "In this browser, on this computer. It is there next time on the same computer "
+                 "and browser, but not on another one, and not after a private window is "
+                 "closed. To keep it or hand it in: <b>File \u2192 Download</b> in the lesson.",
+        "fresh_title": "How do I get a fresh copy of a lesson?",
+        "fresh": "Close the lesson's tab first. Then open the <a href=\"{files}\">file list</a>, "
+                 "select the lesson and click <b>Delete</b>. Only your copy in this browser is "
+                 "deleted; the original comes back at once.",
+        "teachers": "For teachers: how the course works, times, and how to change a lesson",
+        "files": "All files",
+        "next": "**Next:** [{title}]({href})",
+        "last": "**You have reached the last lesson of this track.**",
+        "back_to_map": "[Course map]({href}): all lessons.",
+        "not_found": "This page does not exist. Go to the course map.",
+    },
+    "ja": {
+        "language": "日本語", "site_title": "Game AI Lab",
+        "tagline": "ゲームをプレイする Python を書いて、強く育てよう。"
+                   "すべてブラウザの中で動きます。インストールは不要で、何もどこにも送られません。",
+        "start": "ここから始めよう", "map": "コースマップ", "minutes": "{}分",
+        "start_track": "はじめに・ゼロから作る",
+        "start_note": "まず「ようこそ」から。「ゼロから作る」の 3 つのレッスンで、学習のしくみがわかります。"
+                      "各ゲームのステップ 4 の前にやっておきましょう。",
+        "games_note": "どのゲームも 4 ステップです: ルール、ランダムなプレイヤー、かしこいプログラム、"
+                      "そして対戦しながら学ぶ AI。",
+        "saved_title": "作業はどこに保存される?",
+        "saved": "このパソコンのこのブラウザの中です。同じパソコンの同じブラウザなら次回も続きから"
+                 "できますが、別のパソコンやブラウザ、閉じたシークレットウィンドウでは消えています。"
+                 "取っておくときや提出するときは、レッスンで <b>File \u2192 Download</b>。",
+        "fresh_title": "レッスンを最初の状態に戻すには?",
+        "fresh": "まずレッスンのタブを閉じます。次に<a href=\"{files}\">ファイル一覧</a>でレッスンを選び、"
+                 "<b>Delete</b> を押します。消えるのはこのブラウザのあなたの版だけで、"
+                 "元のレッスンがすぐに戻ってきます。",
+        "teachers": "先生方へ: コースのしくみ、時間の目安、レッスンの変え方",
+        "files": "すべてのファイル",
+        "next": "**次のレッスン:** [{title}]({href})",
+        "last": "**このコースの最後のレッスンです。**",
+        "back_to_map": "[コースマップ]({href}): すべてのレッスン",
+        "not_found": "このページはありません。コースマップへどうぞ。",
+    },
+}
+
+
+class CourseError(Exception):
+    """A notebook the map cannot read; the message says which one and how to fix it."""
+
+
+@dataclass
+class Lesson:
+    path: str        # relative to content/, e.g. "en/10_tictactoe_1_env.ipynb"
+    number: str      # "10"
+    track: str       # "Tic-tac-toe" ("" for the start track)
+    title: str       # the whole first heading
+    step: str        # what follows "<track> <n>: " in the title (the whole title otherwise)
+    step_number: str  # the <n> of the title ("" if none)
+    summary: str     # the first point of "What you will learn" ("" if none)
+    minutes: int | None
+
+    @property
+    def is_start(self):
+        return self.number.startswith("0")
+
+    @property
+    def track_key(self):
+        return "0" if self.is_start else self.number[0]
+
+
+def plain_text(markdown):
+    """A line of markdown as plain text: no **, *, ` or links; no closing ; , or ."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", markdown)
+    text = re.sub(r"[*`_]{1,2}(?=\S)|(?<=\S)[*`_]{1,2}", "", text)
+    return text.strip().rstrip(";,.:").strip()
+
+
+TITLE = re.compile(r"^#\s+(.+?)\s*$", re.M)
+STEP = re.compile(r"^(.+?)\s+(\d+)\s*[:：]\s*(.+)$")
+MINUTES = {"en": re.compile(r"\b[Aa]bout (\d+) minutes"),
+           "ja": re.compile(r"(\d+) ?分(?:くらい|ほど)")}
+
+
+def read_lesson(notebook, content):
+    """One notebook's entry on the map, from its first cell."""
+    relative = notebook.relative_to(content).as_posix()
+    try:
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        first = "".join(cells[0]["source"]) if cells[0]["cell_type"] == "markdown" else ""
+    except (ValueError, KeyError, IndexError) as error:
+        raise CourseError(f"{relative} cannot be read as a notebook ({error}).")
+    title = TITLE.search(first)
+    if not title:
+        raise CourseError(
+            f"{relative} has no title. Its first cell must be a markdown cell that starts with "
+            f"a heading, for example '# Tic-tac-toe 1: the rules as code'; the course map "
+            f"shows that title.")
+    step = STEP.match(title.group(1))
+    points = re.findall(r"^\s*[-*]\s+(.+)$", first, re.M)
+    language = relative.split("/")[0]
+    minutes = MINUTES.get(language, MINUTES["en"]).search(first)
+    return Lesson(
+        path=relative, number=notebook.name[:2], title=plain_text(title.group(1)),
+        track=plain_text(step.group(1)) if step else "",
+        step=plain_text(step.group(3)) if step else plain_text(title.group(1)),
+        step_number=step.group(2) if step else "",
+        summary=plain_text(points[0]) if points else "",
+        minutes=int(minutes.group(1)) if minutes else None)
+
+
+def read_course(content):
+    """{language: [Lesson, ...] in file-name order} for the lesson folders of content/."""
+    course = {}
+    for language in LANGUAGES:
+        folder = content / language
+        notebooks = sorted(folder.glob("*.ipynb")) if folder.is_dir() else []
+        course[language] = [read_lesson(nb, content) for nb in notebooks
+                            if re.match(r"\d\d_", nb.name)]
+    return course
+
+
+def tracks(lessons):
+    """The lessons grouped in order: [(track key, [Lesson, ...]), ...]."""
+    grouped = {}
+    for lesson in lessons:
+        grouped.setdefault(lesson.track_key, []).append(lesson)
+    return list(grouped.items())
+
+
+def notebook_href(path, root):
+    """The address that opens a notebook in the Notebook UI (it survives a reload)."""
+    return f"{root}notebooks/index.html?path={path}"
+
+
+# ---------------------------------------------------------------- the lessons' last cell
+
+def next_lesson(lessons, lesson):
+    """The lesson after this one in the same track (the welcome leads to the first lesson)."""
+    index = lessons.index(lesson)
+    if index + 1 < len(lessons):
+        following = lessons[index + 1]
+        if following.track_key == lesson.track_key or lesson.number == "00":
+            return following
+    return None
+
+
+def navigation_cell(lessons, lesson):
+    """The markdown of the last cell: the next lesson, and the course map."""
+    words = WORDS[lesson.path.split("/")[0]]
+    following = next_lesson(lessons, lesson)
+    if following:
+        # a link to a notebook in the same folder: the site opens it in the same tab
+        first = words["next"].format(title=following.title,
+                                     href=following.path.split("/", 1)[1])
+    else:
+        first = words["last"]
+    # the map is outside the notebooks; the site turns this address into the start page
+    map_link = words["back_to_map"].format(href="../index.html")
+    return f"---\n\n{first}\n\n{map_link}"
+
+
+def add_navigation(content, course):
+    """Give every lesson in ``content`` (a copy of content/) its last cell, replacing an old one."""
+    for language, lessons in course.items():
+        for lesson in lessons:
+            path = content / lesson.path
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            cells = [c for c in notebook["cells"] if NAV_CELL_TAG not in c.get("metadata", {})]
+            cells.append({"cell_type": "markdown", "id": f"{NAV_CELL_TAG}-{lesson.number}",
+                          "metadata": {NAV_CELL_TAG: True, "editable": False},
+                          "source": navigation_cell(lessons, lesson)})
+            notebook["cells"] = cells
+            path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
+                            encoding="utf-8")
+
+
+# ---------------------------------------------------------------- the start page
+
+def lesson_item(lesson, root, words):
+    minutes = f'<span class="time">{words["minutes"].format(lesson.minutes)}</span>' \
+        if lesson.minutes else ""
+    step = f'<span class="step">{html.escape(lesson.step_number or "▶")}</span>'
+    summary = f'<span class="summary">{html.escape(lesson.summary)}</span>' if lesson.summary else ""
+    return (f'<li><a class="lesson" href="{html.escape(notebook_href(lesson.path, root))}" '
+            f'data-path="{html.escape(lesson.path)}">{step}<span class="what">'
+            f'<span class="title">{html.escape(lesson.step)}</span>{summary}</span>{minutes}</a></li>')
+
+
+def course_map(lessons, root, language):
+    words = WORDS[language]
+    parts = []
+    for key, members in tracks(lessons):
+        if key == "0":
+            name, note = words["start_track"], words["start_note"]
+        else:
+            name, note = members[0].track or members[0].title, ""
+        items = "\n".join(lesson_item(lesson, root, words) for lesson in members)
+        note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
+        parts.append(f'<section class="track" data-track="{key}"><h3>{html.escape(name)}</h3>'
+                     f'{note_html}<ol>{items}</ol></section>')
+    return "\n".join(parts)
+
+
+def language_block(course, language, root):
+    words = WORDS[language]
+    lessons = course[language]
+    welcome = next((lesson for lesson in lessons if lesson.number == "00"), None)
+    start = (f'<p><a class="start" href="{html.escape(notebook_href(welcome.path, root))}">'
+             f'▶ {html.escape(words["start"])}: {html.escape(welcome.title)}</a></p>'
+             if welcome else "")
+    files = f"{root}tree/{language}/"
+    return f"""<div class="language" lang="{language}" data-language="{language}">
+<p class="tagline">{html.escape(words["tagline"])}</p>
+{start}
+<h2>{html.escape(words["map"])}</h2>
+<p class="note">{html.escape(words["games_note"])}</p>
+<div class="map">
+{course_map(lessons, root, language)}
+</div>
+<section class="help">
+<h3>{html.escape(words["saved_title"])}</h3><p>{words["saved"]}</p>
+<h3>{html.escape(words["fresh_title"])}</h3><p>{words["fresh"].format(files=files)}</p>
+<p><a href="{root}teachers/{language}/">{html.escape(words["teachers"])}</a>
+ · <a href="{files}">{html.escape(words["files"])}</a></p>
+</section>
+</div>"""
+
+
+def start_page(course, language=None, root="./"):
+    """The start page; ``language`` None: both languages, the browser's shown first."""
+    template = START_PAGE.read_text(encoding="utf-8")
+    shown = [language] if language else list(LANGUAGES)
+    switch = " ".join(
+        f'<a href="{root}{code}/" data-switch="{code}" lang="{code}">{WORDS[code]["language"]}</a>'
+        for code in LANGUAGES)
+    body = "\n".join(language_block(course, code, root) for code in shown)
+    return (template.replace("{{root}}", root).replace("{{lang}}", language or "en")
+            .replace("{{fixed}}", "true" if language else "false")
+            .replace("{{switch}}", switch).replace("{{body}}", body))
+
+
+def write_start_pages(site, course):
+    """``/`` (both languages), ``/en/`` and ``/ja/``. The root page keeps JupyterLite's
+    configuration script: the apps read it from every folder above them."""
+    original = (site / "index.html").read_text(encoding="utf-8")
+    config = re.search(r'<script id="jupyter-config-data".*?</script>', original, re.S)
+    if not config:
+        raise CourseError("The site's index.html has no jupyter-config-data script; check the "
+                          "installed jupyterlite-core against requirements.txt.")
+    page = start_page(course).replace("<!--{{config}}-->", config.group(0))
+    (site / "index.html").write_text(page, encoding="utf-8")
+    for language in LANGUAGES:
+        (site / language).mkdir(exist_ok=True)
+        (site / language / "index.html").write_text(
+            start_page(course, language, root="../"), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- teachers' pages
+
+def write_teachers_pages(site, course):
+    """teachers/<language>.md as HTML pages (with the start page's style)."""
+    import mistune
+    template = START_PAGE.read_text(encoding="utf-8")
+    for language in LANGUAGES:
+        source = TEACHERS / f"{language}.md"
+        if not source.is_file():
+            raise CourseError(f"The teachers' page {source.relative_to(ROOT)} is missing.")
+        body = mistune.html(source.read_text(encoding="utf-8"))
+        page = (template.replace("{{root}}", "../../").replace("{{lang}}", language)
+                .replace("{{fixed}}", "true").replace("{{switch}}", "")
+                .replace("{{body}}", f'<div class="language teachers" lang="{language}" '
+                                     f'data-language="{language}">{body}</div>'))
+        (site / "teachers" / language).mkdir(parents=True, exist_ok=True)
+        (site / "teachers" / language / "index.html").write_text(page, encoding="utf-8")
+
+
+# ---------------------------------------------------------------- addresses that survive a reload
+
+def write_folder_pages(site, content):
+    """A copy of the file list's page in tree/<folder>/ for each folder of content/, one level
+    deeper, with the settings that tell it which folder to show (JupyterLite itself only has
+    tree/index.html, so /tree/en is a 404 on a static host after a reload)."""
+    page = (site / "tree" / "index.html").read_text(encoding="utf-8")
+    written = []
+    for folder in sorted(p for p in content.rglob("*") if p.is_dir()):
+        relative = folder.relative_to(content).as_posix()
+        depth = relative.count("/") + 2  # tree/<relative>/ is this many folders below the root
+        up = "../" * depth
+        copy = re.sub(r'(["\'])\.\./', lambda m: m.group(1) + up, page)
+        copy = copy.replace('data-jupyter-lite-root=".."', f'data-jupyter-lite-root="{up[:-1]}"')
+        target = site / "tree" / relative
+        target.mkdir(parents=True, exist_ok=True)
+        (target / "index.html").write_text(copy, encoding="utf-8")
+        settings = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+            "fullStaticUrl": f"{up}build", "settingsUrl": f"{up}build/schemas",
+            "treePath": relative}}
+        (target / "jupyter-lite.json").write_text(json.dumps(settings, indent=1))
+        (target / "jupyter-lite.ipynb").write_text(json.dumps({
+            "metadata": {"jupyter-lite": settings}, "nbformat": 4, "nbformat_minor": 5,
+            "cells": []}, indent=1))
+        written.append(relative)
+    return written
+
+
+def write_not_found_page(site, course):
+    """404.html: hosts such as GitHub Pages and Netlify show it for any unknown address (and so
+    does `build.py --serve`). It sends old JupyterLab-style addresses to the Notebook UI and
+    anything else to the start page."""
+    template = START_PAGE.read_text(encoding="utf-8")
+    text = " / ".join(WORDS[code]["not_found"] for code in LANGUAGES)
+    body = f'<div class="language"><p><a id="not-found" href="./">{html.escape(text)}</a></p></div>'
+    page = (template.replace("{{root}}", "/").replace("{{lang}}", "en")
+            .replace("{{fixed}}", "true").replace("{{switch}}", "").replace("{{body}}", body))
+    (site / "404.html").write_text(page, encoding="utf-8")
+
+
+def write_pages(site, content, course):
+    write_start_pages(site, course)
+    write_teachers_pages(site, course)
+    write_folder_pages(site, content)
+    write_not_found_page(site, course)
+
+
+def copy_content(content, destination):
+    """The notebooks and files the site serves: content/ without editor leftovers."""
+    shutil.copytree(content, destination, ignore=shutil.ignore_patterns(
+        ".ipynb_checkpoints", "__pycache__", ".DS_Store"))
+    return destination

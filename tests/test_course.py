@@ -1,0 +1,132 @@
+"""The course map, the lessons' last cell and the pages course.py adds to the built site."""
+
+import json
+import shutil
+
+import pytest
+
+import course
+from conftest import CONTENT, content_notebooks
+
+
+@pytest.fixture(scope="module")
+def lessons():
+    return course.read_course(CONTENT)
+
+
+def test_every_lesson_is_on_the_map_in_both_languages(lessons):
+    on_map = {lesson.path for language in course.LANGUAGES for lesson in lessons[language]}
+    assert on_map == set(content_notebooks())
+
+
+def test_every_lesson_has_a_title_a_line_and_a_time(lessons):
+    for language in course.LANGUAGES:
+        for lesson in lessons[language]:
+            assert lesson.title and lesson.summary or lesson.number == "00", lesson.path
+            assert lesson.minutes and 5 <= lesson.minutes <= 60, lesson.path
+
+
+def test_the_map_reads_the_titles_of_the_notebooks(lessons):
+    first = {lesson.number: lesson for lesson in lessons["en"]}
+    assert first["10"].track == "Tic-tac-toe"
+    assert first["10"].step == "the rules as code" and first["10"].step_number == "1"
+    assert first["53"].step_number == "4"
+    assert first["00"].title == "Welcome to Game AI Lab" and first["00"].minutes == 5
+    assert {lesson.track for lesson in lessons["ja"]} >= {"三目並べ", "ぷよぷよ", "ゼロから作る"}
+
+
+def test_both_languages_have_the_same_lessons_and_times(lessons):
+    def outline(language):
+        return [(lesson.path.split("/")[1], lesson.minutes) for lesson in lessons[language]]
+    assert outline("en") == outline("ja")
+
+
+def test_lessons_are_grouped_by_track(lessons):
+    keys = [key for key, _ in course.tracks(lessons["en"])]
+    assert keys == ["0", "1", "2", "3", "4", "5"]
+    for key, members in course.tracks(lessons["en"])[1:]:
+        assert [m.step_number for m in members] == ["1", "2", "3", "4"]
+        assert len({m.track for m in members}) == 1
+
+
+def test_each_lesson_links_the_next_one_of_its_track(lessons):
+    en = lessons["en"]
+    by_number = {lesson.number: lesson for lesson in en}
+    assert course.next_lesson(en, by_number["00"]).number == "01"
+    assert course.next_lesson(en, by_number["10"]).number == "11"
+    assert course.next_lesson(en, by_number["13"]) is None  # the end of the track
+    assert course.next_lesson(en, by_number["53"]) is None
+    cell = course.navigation_cell(en, by_number["12"])
+    assert "(13_tictactoe_4_dqn.ipynb)" in cell and "Tic-tac-toe 4" in cell
+    assert "(../index.html)" in cell
+
+
+def test_the_last_cell_is_added_once_and_replaced_at_each_build(tmp_path, lessons):
+    content = course.copy_content(CONTENT, tmp_path / "content")
+    course.add_navigation(content, lessons)
+    course.add_navigation(content, lessons)
+    for path in content_notebooks():
+        cells = json.loads((content / path).read_text(encoding="utf-8"))["cells"]
+        original = json.loads((CONTENT / path).read_text(encoding="utf-8"))["cells"]
+        assert cells[:-1] == original
+        assert cells[-1]["metadata"][course.NAV_CELL_TAG] is True
+
+
+def test_a_notebook_without_a_title_is_named(tmp_path):
+    folder = tmp_path / "content" / "en"
+    folder.mkdir(parents=True)
+    shutil.copy(CONTENT / "en" / "10_tictactoe_1_env.ipynb", folder)
+    notebook = json.loads((folder / "10_tictactoe_1_env.ipynb").read_text(encoding="utf-8"))
+    notebook["cells"][0]["source"] = ["Just some text"]
+    (folder / "60_new_game_1.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    with pytest.raises(course.CourseError, match=r"en/60_new_game_1.ipynb has no title.*'# "):
+        course.read_course(tmp_path / "content")
+
+
+def test_a_new_notebook_appears_on_the_map_with_no_other_edit(tmp_path):
+    content = course.copy_content(CONTENT, tmp_path / "content")
+    notebook = json.loads((content / "en" / "10_tictactoe_1_env.ipynb").read_text(encoding="utf-8"))
+    notebook["cells"][0]["source"] = ["# Chess 1: the knight's moves\n", "\n",
+                                      "**What you will learn**\n", "- how a knight jumps;\n",
+                                      "\n", "About 20 minutes."]
+    (content / "en" / "60_chess_1_knight.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    page = course.start_page(course.read_course(content), "en", root="../")
+    assert "the knight&#x27;s moves" in page and "how a knight jumps" in page
+    assert "notebooks/index.html?path=en/60_chess_1_knight.ipynb" in page
+
+
+# ---------------------------------------------------------------- in the built site
+
+def test_the_site_has_a_start_page_in_both_languages(built_site):
+    root = (built_site / "index.html").read_text(encoding="utf-8")
+    assert 'id="jupyter-config-data"' in root  # the apps read it from every folder above them
+    for language in course.LANGUAGES:
+        page = (built_site / language / "index.html").read_text(encoding="utf-8")
+        for lesson in course.read_course(CONTENT)[language]:
+            assert f'data-path="{lesson.path}"' in page and f'data-path="{lesson.path}"' in root
+        assert f'href="../teachers/{language}/"' in page
+
+
+def test_the_teachers_pages_are_not_in_the_students_file_list(built_site):
+    for language in course.LANGUAGES:
+        listing = json.loads((built_site / "api" / "contents" / language / "all.json").read_text())
+        names = {item["name"] for item in listing["content"]}
+        assert names and all(name.endswith(".ipynb") for name in names)
+        page = (built_site / "teachers" / language / "index.html").read_text(encoding="utf-8")
+        assert "<table>" in page and "00_welcome" in page
+
+
+def test_every_folder_of_the_file_list_has_its_own_page(built_site):
+    for language in course.LANGUAGES:
+        settings = json.loads((built_site / "tree" / language / "jupyter-lite.json").read_text())
+        assert settings["jupyter-config-data"]["treePath"] == language
+        page = (built_site / "tree" / language / "index.html").read_text(encoding="utf-8")
+        assert 'data-jupyter-lite-root="../.."' in page and "../../build/" in page
+
+
+def test_the_built_lessons_end_with_the_link_to_the_next(built_site):
+    notebook = json.loads((built_site / "files" / "en" / "10_tictactoe_1_env.ipynb")
+                          .read_text(encoding="utf-8"))
+    last = notebook["cells"][-1]
+    assert last["metadata"][course.NAV_CELL_TAG] and "(11_tictactoe_2_random.ipynb)" in \
+        "".join(last["source"])
