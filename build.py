@@ -105,6 +105,44 @@ PYPI_FOLDERS = {
 # Packages every notebook may import without a %pip line (besides games and its dependencies).
 SITE_PACKAGES = ["numpy"]
 
+# The widget library of games.play (games/interactive/): pure-Python wheels from PyPI, pinned
+# by sha256 (the same versions as requirements.txt). They are in the site's lock, so Pyodide
+# can load them, but no kernel loads them at start: games.play loads them the first time it
+# is called (games/interactive/loader.py). typing-extensions replaces the lock's own entry
+# (the official one is Pyodide's rebuild of the same version, which ../shared lacks).
+WIDGET_WHEELS = {
+    "ipywidgets": {
+        "name": "ipywidgets", "version": "8.1.9", "file_name": "ipywidgets-8.1.9-py3-none-any.whl",
+        "imports": ["ipywidgets"], "depends": ["comm", "ipython", "traitlets"],
+        "sha256": "f2b8cbcaae10252b809fbe4d7470db75c09b769a32cbf816d20e5ca6d3c5a79d",
+        "folder": "c3/55/298e9b3b864a198234997e87a1471c1b17d7f3546ace6d18fb5cf1ce24b2/",
+    },
+    "anywidget": {
+        "name": "anywidget", "version": "0.9.21", "file_name": "anywidget-0.9.21-py3-none-any.whl",
+        "imports": ["anywidget"], "depends": ["ipywidgets", "psygnal", "typing-extensions"],
+        "sha256": "78c268e0fbdb1dfd15da37fb578f9cf0a0df58a430e68d9156942b7a9391a761",
+        "folder": "5b/03/c17464bbf682ea87e7e3de2ddc63395e359a78ae9c01f55fc78759ecbd79/",
+    },
+    "psygnal": {
+        "name": "psygnal", "version": "0.16.1", "file_name": "psygnal-0.16.1-py3-none-any.whl",
+        "imports": ["psygnal"], "depends": [],
+        "sha256": "93b96894d8c46f0a3c0bfaaf8abe73f0d6db2c20cc6d303624cf08f85abc3c92",
+        "folder": "be/f2/973c1280f035cd825af70582bbee776c69545e24534b324cf135eabef57e/",
+    },
+    "typing-extensions": {
+        "name": "typing-extensions", "version": "4.15.0",
+        "file_name": "typing_extensions-4.15.0-py3-none-any.whl",
+        "imports": ["typing_extensions"], "depends": [],
+        "sha256": "f0fa19c6845758ab08074a0cfa8b7aecb71c999ca73d62883bc25cc018c4e548",
+        "folder": "18/67/36e9267722cc04a6b9f15c7f3441c2363321a3ea07da7ae0c0707beb2a9c/",
+    },
+}
+# In the site, not loaded at start: the widget library (anywidget brings the rest).
+ON_DEMAND_PACKAGES = ["anywidget"]
+# The lab extensions that draw widgets in the page, copied from the installed jupyterlab_widgets
+# and anywidget (requirements.txt), with the versions that match the wheels above.
+WIDGET_EXTENSIONS = {"@jupyter-widgets/jupyterlab-manager": "5.0.16", "anywidget": "0.9.21"}
+
 # The files the `games` wheel is built from.
 WHEEL_SOURCES = ["pyproject.toml", "README.md", "games"]
 
@@ -192,7 +230,16 @@ def complete_lock(lock):
         if name not in lock["packages"]:
             lock["packages"][name] = dict(entry)
             added[entry["file_name"]] = functools.partial(download, PYPI_FOLDERS[entry["file_name"]])
+    for name, wheel in WIDGET_WHEELS.items():  # always the pinned PyPI wheels
+        lock["packages"][name] = widget_lock_entry(wheel)
+        added[wheel["file_name"]] = functools.partial(download, PYPI_FILES + wheel["folder"])
     return added
+
+
+def widget_lock_entry(wheel):
+    """A lock entry for one of WIDGET_WHEELS."""
+    entry = {key: value for key, value in wheel.items() if key != "folder"}
+    return {**entry, "install_dir": "site", "package_type": "package", "unvendored_tests": False}
 
 
 # ---------------------------------------------------------------- step 2: the games wheel
@@ -286,7 +333,7 @@ def lock_closure(lock, wanted):
 
 
 def site_roots(games_wheel):
-    return KERNEL_START_PACKAGES + SITE_PACKAGES + games_wheel["depends"]
+    return KERNEL_START_PACKAGES + SITE_PACKAGES + games_wheel["depends"] + ON_DEMAND_PACKAGES
 
 
 # ---------------------------------------------------------------- step 4: copy and check
@@ -328,6 +375,8 @@ COMPILER_PY = r"""
 import base64, hashlib, importlib, os, py_compile, sys, tempfile, zipfile
 
 UNUSED = (".pyi", ".h", ".pxd", ".pyx", ".c", ".a")  # type stubs, C headers and libraries
+# a wheel's copies of its Jupyter extensions (JavaScript): the site serves them from extensions/
+UNUSED_FOLDERS = ("/labextension/", "/nbextension/", ".data/data/share/jupyter/", ".data/data/etc/jupyter/")
 TAG = sys.implementation.cache_tag
 
 def files_in_use(kernel_modules, lesson_modules):
@@ -377,7 +426,7 @@ def compile_archive(path, kind, keep_source, in_use):
         name = info.filename
         if name.endswith(".dist-info/RECORD"):
             record = info
-        elif kind == "wheel" and name.endswith(UNUSED):
+        elif kind == "wheel" and (name.endswith(UNUSED) or any(f in name for f in UNUSED_FOLDERS)):
             continue
         elif name not in wanted:
             written.append((info, name, body))
@@ -554,6 +603,23 @@ def stage_lite_dir(lite_dir):
     extension = labextensions_dir(lite_dir) / KERNEL_EXTENSION
     shutil.copytree(kernel_extension_dir(), extension, ignore=shutil.ignore_patterns("*.map"))
     patch_kernel_worker(extension / "static")
+    copy_widget_extensions(lite_dir)
+
+
+def copy_widget_extensions(lite_dir):
+    """The lab extensions that show games.play's board (see WIDGET_EXTENSIONS)."""
+    from jupyter_core.paths import jupyter_path
+    for name, version in WIDGET_EXTENSIONS.items():
+        found = [Path(folder) / name for folder in jupyter_path("labextensions")
+                 if (Path(folder) / name / "package.json").is_file()]
+        installed = json.loads((found[0] / "package.json").read_text())["version"] if found else None
+        if installed != version:
+            raise BuildError(
+                f"The lab extension {name} {version} is needed (games.play draws its boards with "
+                f"it), but {'version ' + installed if installed else 'none'} is installed. Install "
+                f"the build requirements: pip install -r requirements.txt.")
+        shutil.copytree(found[0], labextensions_dir(lite_dir) / name,
+                        ignore=shutil.ignore_patterns("*.map"))
 
 
 # The kernel's start code, as the installed kernel's JavaScript spells it, and what the site
@@ -624,6 +690,8 @@ def check_site(output, site_lock):
     extensions = [e["name"] for e in config["jupyter-config-data"].get("federated_extensions", [])]
     if KERNEL_EXTENSION not in extensions:
         problems.append(f"the kernel extension {KERNEL_EXTENSION} is not in the site")
+    problems += [f"the widget extension {name} is not in the site"
+                 for name in WIDGET_EXTENSIONS if name not in extensions]
     for name in [*CORE_FILES, LOCK_NAME, *(e["file_name"] for e in site_lock["packages"].values())]:
         if not (output / "static" / "pyodide" / name).is_file():
             problems.append(f"static/pyodide/{name} is missing")

@@ -5,8 +5,8 @@
 
 For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
 
-1. **In the site's Python.** Every code cell runs as written, in order, inside Pyodide under
-   Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
+1. **In the site's Python.** Every code cell but the ``games.play`` boards runs as written, in order,
+   inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
    Each cell is timed (wall clock); the *training cells* are those that call ``dqn.train``
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``.
 2. **On CPython.** The saved agent is loaded and measured over many games on seeds the
@@ -45,6 +45,11 @@ def is_training_cell(source):
     return "dqn.train(" in source or "dqn.imitate(" in source
 
 
+def is_play_cell(source):
+    """A cell that shows a board for the student to play on (games.play): nothing to time here."""
+    return "games.play(" in source
+
+
 # ------------------------------------------------------------------ inside Pyodide
 def run_in_pyodide(notebook, out_dir):
     """Run the lesson's code cells here (this is the Pyodide side); save timings and the agent."""
@@ -52,9 +57,9 @@ def run_in_pyodide(notebook, out_dir):
     namespace = {"__name__": "__main__"}
     timings = []
     for cell in cells:
-        if cell["cell_type"] != "code":
-            continue
         source = "".join(cell["source"])
+        if cell["cell_type"] != "code" or is_play_cell(source):
+            continue
         start = time.perf_counter()
         exec(compile(source, f"<{notebook} cell {len(timings)}>", "exec"), namespace)
         timings.append({"seconds": round(time.perf_counter() - start, 2), "training": is_training_cell(source),

@@ -4,11 +4,15 @@
 >>> env = games.make("tictactoe")
 >>> obs, info = env.reset(seed=0)
 >>> obs, reward, terminated, truncated, info = env.step(4)
+
+``games.play("tictactoe", games.agents.tictactoe.minimax_agent)`` shows a board to play on
+by clicking (see ``help(games.play)``).
 """
 
 from . import agents, arena, checks
 from .envs import Env, list_games, make
 from .errors import ActionTypeError, BadOptionError, GameOverError, GamesError, IllegalActionError, debug
+from .interactive import play
 from .messages import get_language, set_language
 from .progress import ProgressBar
 from .render import Picture, replay
@@ -18,7 +22,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ActionTypeError", "BadOptionError", "Env", "GameOverError", "GamesError",
     "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "debug", "get_language", "list_games",
-    "make", "replay", "set_language",
+    "make", "play", "replay", "set_language",
 ]
 
 

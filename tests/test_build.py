@@ -25,6 +25,8 @@ EXPECTED_CLOSURE = {
     "micropip", "comm",
     "ipython", "asttokens", "decorator", "executing", "matplotlib-inline", "prompt-toolkit",
     "pure-eval", "pygments", "six", "stack-data", "traitlets", "wcwidth",
+    # games.play's widget library: in the site, loaded only when games.play is first called
+    "anywidget", "ipywidgets", "psygnal", "typing-extensions",
 }
 OUR_WHEELS = {"games", "piplite", "ipykernel", "pyodide-kernel"}
 CDN_HOSTS = ["cdn.jsdelivr.net", "unpkg.com", "cdnjs.cloudflare.com", "esm.sh", "skypack.dev",
@@ -48,7 +50,10 @@ def source():
 
 @pytest.fixture(scope="module")
 def lock(source):
-    return build.read_lock(build.open_pyodide_source(source))
+    """The source's lock with what the build adds (comm if missing, the widget wheels)."""
+    lock = build.read_lock(build.open_pyodide_source(source))
+    build.complete_lock(lock)
+    return lock
 
 
 @pytest.fixture(scope="module")
@@ -60,12 +65,14 @@ def games_wheel(tmp_path_factory):
 def local_copy(source, lock, games_wheel, tmp_path):
     """A folder with what the site needs from the Pyodide source, to damage in a test."""
     read = build.open_pyodide_source(source)
+    elsewhere = build.complete_lock(build.read_lock(read))  # the widget wheels: PyPI (cached)
     folder = tmp_path / "pyodide"
     folder.mkdir()
-    names = [build.LOCK_NAME, *build.CORE_FILES] + [
-        entry["file_name"] for entry in build.lock_closure(lock, build.site_roots(games_wheel)).values()]
-    for name in names:
-        (folder / name).write_bytes(read(name))
+    entries = build.lock_closure(lock, build.site_roots(games_wheel)).values()
+    files = {name: None for name in [build.LOCK_NAME, *build.CORE_FILES]}
+    files.update({entry["file_name"]: entry["sha256"] for entry in entries})
+    for name, sha256 in files.items():
+        (folder / name).write_bytes(elsewhere.get(name, read)(name, sha256=sha256))
     return folder
 
 
@@ -397,8 +404,44 @@ def test_a_lock_without_comm_gets_the_pinned_pypi_wheel(lock):
     elsewhere = build.complete_lock(official_like)
     entry = official_like["packages"]["comm"]
     assert entry["sha256"] == build.NOT_IN_OFFICIAL_LOCK["comm"]["sha256"]
-    assert set(elsewhere) == {entry["file_name"]}
-    assert build.complete_lock(official_like) == {}  # nothing more to add
+    widgets = {wheel["file_name"] for wheel in build.WIDGET_WHEELS.values()}
+    assert set(elsewhere) == {entry["file_name"]} | widgets
+    assert set(build.complete_lock(official_like)) == widgets  # comm is there now
+
+
+def test_the_widget_wheels_are_the_pinned_pypi_wheels(lock):
+    for name, wheel in build.WIDGET_WHEELS.items():
+        entry = lock["packages"][name]
+        assert entry["file_name"] == wheel["file_name"] and entry["sha256"] == wheel["sha256"]
+        assert entry["version"] in entry["file_name"] and entry["install_dir"] == "site"
+    # the same versions as requirements.txt (the lab extensions come from those packages)
+    pins = dict(line.split("==") for line in (ROOT / "requirements.txt").read_text().splitlines()
+                if "==" in line and not line.startswith("#"))
+    for name in ("anywidget", "ipywidgets", "psygnal"):
+        assert pins[name] == build.WIDGET_WHEELS[name]["version"], name
+    assert build.WIDGET_EXTENSIONS["anywidget"] == pins["anywidget"]
+
+
+def test_a_wrong_widget_extension_version_is_refused(monkeypatch, tmp_path):
+    monkeypatch.setitem(build.WIDGET_EXTENSIONS, "anywidget", "0.0.1")
+    with pytest.raises(build.BuildError, match="anywidget 0.0.1 is needed"):
+        build.copy_widget_extensions(tmp_path / "lite")
+
+
+def test_the_site_has_the_widget_extensions_but_loads_no_widget_package_at_start(built_site):
+    config = json.loads((built_site / "jupyter-lite.json").read_text())
+    extensions = {e["name"] for e in config["jupyter-config-data"]["federated_extensions"]}
+    assert set(build.WIDGET_EXTENSIONS) <= extensions
+    for name in build.WIDGET_EXTENSIONS:
+        assert (built_site / "extensions" / name / "package.json").is_file()
+    preloaded = {build.canonical(p) for p in kernel_settings(built_site)["loadPyodideOptions"]["packages"]}
+    assert not preloaded & set(build.WIDGET_WHEELS)
+    site_lock = json.loads((built_site / "static/pyodide" / build.LOCK_NAME).read_text())
+    assert not set(site_lock["packages"]["games"]["depends"]) & set(build.WIDGET_WHEELS)
+    with zipfile.ZipFile(wheel_of(built_site, "anywidget")) as wheel:
+        names = wheel.namelist()
+    assert "anywidget/widget.pyc" in names  # compiled: games.play imports it
+    assert not [n for n in names if "labextension" in n or n.endswith(".js")]  # the site serves those
 
 
 def test_a_url_source_is_downloaded_and_checked(local_copy, lock, games_wheel, tmp_path,
@@ -408,8 +451,10 @@ def test_a_url_source_is_downloaded_and_checked(local_copy, lock, games_wheel, t
     server, url = start_server(local_copy)
     try:
         read = build.open_pyodide_source(url)
-        packages = build.lock_closure(build.read_lock(read), build.site_roots(games_wheel))
-        build.copy_pyodide(read, url, packages, tmp_path / "bundle")
+        served_lock = build.read_lock(read)
+        elsewhere = build.complete_lock(served_lock)
+        packages = build.lock_closure(served_lock, build.site_roots(games_wheel))
+        build.copy_pyodide(read, url, packages, tmp_path / "bundle", elsewhere)
         assert (tmp_path / "bundle" / "pyodide.asm.wasm").read_bytes() == \
             (local_copy / "pyodide.asm.wasm").read_bytes()
         assert (tmp_path / "cache" / "pyodide.asm.wasm").exists()
@@ -418,7 +463,7 @@ def test_a_url_source_is_downloaded_and_checked(local_copy, lock, games_wheel, t
         (local_copy / name).write_bytes(b"tampered on the server")
         (tmp_path / "cache" / name).write_bytes(b"and in the cache")
         with pytest.raises(build.BuildError, match="does not match its sha256"):
-            build.copy_pyodide(read, url, packages, tmp_path / "bundle2")
+            build.copy_pyodide(read, url, packages, tmp_path / "bundle2", elsewhere)
     finally:
         server.shutdown()
         server.server_close()
