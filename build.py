@@ -365,6 +365,42 @@ def copy_pyodide(read, source, packages, destination, elsewhere=None):
         copy_checked(elsewhere.get(name, read), name, entry["sha256"], destination, source)
 
 
+# IPython's package imports its terminal front end, and with it prompt_toolkit (116 modules and
+# 0.6 MB with wcwidth), only to offer IPython.embed(), which starts a terminal shell: nothing a
+# notebook can use. When the ipython wheel holds its source (the PyPI wheels of ../shared), the
+# site imports the terminal only if embed() is called, and leaves these two packages out.
+IPYTHON_INIT = "IPython/__init__.py"
+IPYTHON_EMBED_IMPORT = "from .terminal.embed import embed\n"
+IPYTHON_EMBED_ON_CALL = (
+    "def embed(**kwargs):  # Game AI Lab: the terminal is imported only when asked for\n"
+    "    from .terminal.embed import embed as terminal_embed\n"
+    "    return terminal_embed(**kwargs)\n")
+TERMINAL_ONLY = ["prompt-toolkit", "wcwidth"]
+
+
+def leave_out_the_terminal(bundle, packages):
+    """The site's packages without TERMINAL_ONLY, when IPython can do without them (see above);
+    the bundled ipython wheel is changed accordingly. Otherwise ``packages`` as they are."""
+    wheel = bundle / packages["ipython"]["file_name"]
+    with zipfile.ZipFile(wheel) as archive:
+        members = [(info, archive.read(info)) for info in archive.infolist()]
+    init = dict((info.filename, body) for info, body in members).get(IPYTHON_INIT, b"").decode()
+    if init.count(IPYTHON_EMBED_IMPORT) != 1:
+        return packages  # a compiled wheel (Pyodide's own) or another IPython: keep the terminal
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, body in members:
+            if info.filename == IPYTHON_INIT:
+                body = init.replace(IPYTHON_EMBED_IMPORT, IPYTHON_EMBED_ON_CALL).encode()
+            archive.writestr(info, body)  # RECORD is written again when compiling (step 5)
+    kept = {name: dict(entry) for name, entry in packages.items() if name not in TERMINAL_ONLY}
+    kept["ipython"]["depends"] = [d for d in kept["ipython"]["depends"]
+                                  if canonical(d) not in TERMINAL_ONLY]
+    for name in TERMINAL_ONLY:
+        if name in packages:
+            (bundle / packages[name]["file_name"]).unlink()
+    return kept
+
+
 # ---------------------------------------------------------------- step 5: bytecode
 
 # Python run inside Pyodide under Node.js, so the bytecode is exactly that of the site's Python.
@@ -412,10 +448,60 @@ def compile_module(body, installed_as):
         with open(target, "rb") as file:
             return file.read()
 
+# Pygments brings lexers for about 600 languages (three quarters of its download); a notebook
+# colours only Python tracebacks and help with it. Kept: these modules, what they import, and
+# what the kernel and lessons import. Others are left out and removed from its lexer table, so
+# asking for one says "no lexer for alias" as for any unknown language.
+PYGMENTS_LEXERS = {"__init__", "_mapping", "python", "special", "shell", "data", "html",
+                   "javascript", "css", "markup", "ruby", "perl", "tex", "c_cpp", "c_like",
+                   "sql", "textfmts", "jsx", "templates", "jvm", "r", "julia", "configs", "diff"}
+
+def lexer_module(name):
+    return name[len("pygments/lexers/"):].removesuffix(".py")
+
+def prune_pygments(members, prefix, in_use):
+    # the members of the pygments wheel without the lexers nobody uses (see PYGMENTS_LEXERS)
+    import ast, re
+    sources = {lexer_module(info.filename): body for info, body in members
+               if info.filename.startswith("pygments/lexers/") and info.filename.endswith(".py")}
+    if "_mapping" not in sources:
+        return members  # a compiled wheel (Pyodide's own): left as it is
+    keep = {m for m in PYGMENTS_LEXERS if m in sources}
+    keep |= {m for m in sources if prefix + f"pygments/lexers/{m}.py" in in_use}
+    todo = list(keep - {"_mapping"})  # the table names every module: not an import
+    while todo:  # and the modules they import (builtins tables, base lexers)
+        body = sources[todo.pop()].decode("utf-8")
+        imported = re.findall(r"pygments\.lexers\.(\w+)", body)
+        imported += re.findall(r"from pygments\.lexers import (_\w+)", body)
+        for used in imported:
+            if used in sources and used not in keep:
+                keep.add(used)
+                todo.append(used)
+    mapping = sources["_mapping"].decode("utf-8")
+    table = next(node for node in ast.parse(mapping).body
+                 if isinstance(node, ast.Assign) and node.targets[0].id == "LEXERS").value
+    lexers = ast.literal_eval(table)
+    kept = {name: entry for name, entry in lexers.items() if entry[0].rsplit(".", 1)[1] in keep}
+    lines = "".join(f"    {name!r}: {entry!r},\n" for name, entry in sorted(kept.items()))
+    mapping = mapping.replace(ast.get_source_segment(mapping, table), "{\n" + lines + "}")
+    pruned = []
+    for info, body in members:
+        name = info.filename
+        if name.startswith("pygments/lexers/") and name.endswith(".py"):
+            module = lexer_module(name)
+            if module not in keep:
+                continue
+            if module == "_mapping":
+                body = mapping.encode("utf-8")
+        pruned.append((info, body))
+    return pruned
+
 def compile_archive(path, kind, keep_source, in_use):
     prefix = where_installed(kind)
     with zipfile.ZipFile(path) as archive:
         members = [(info, archive.read(info)) for info in archive.infolist() if not info.is_dir()]
+    if any(info.filename == "pygments/__init__.py" for info, _ in members):
+        members = prune_pygments(members, prefix, in_use)
     names = {info.filename for info, _ in members}
     wanted = {name for name in names if name.endswith(".py") and cached(name) not in names
               and (keep_source or prefix + name in in_use)}
@@ -718,6 +804,30 @@ def add_loading_notice(site):
             "Check the installed jupyterlite-core version against requirements.txt.")
 
 
+# JupyterLab's "load the workspace" command, which runs before a lesson can open, ends by
+# waiting for its debounced save of the workspace (half a second, and more on a slow computer).
+# The site starts that save and goes on: the save still happens, the lesson opens sooner.
+WORKSPACE_WAIT = re.compile(r"await (\w+)\.invoke\(\)\}\}\),(\w+)\.addCommand\((\w+)\.reset,")
+
+
+def patch_workspace_wait(site):
+    """Let a lesson open without waiting for the workspace save (see WORKSPACE_WAIT)."""
+    found = []
+    for script in sorted((site / "build").glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        if len(WORKSPACE_WAIT.findall(text)) == 1:
+            script.write_text(WORKSPACE_WAIT.sub(
+                lambda m: f"void {m.group(1)}.invoke()}}}}),{m.group(2)}.addCommand({m.group(3)}.reset,",
+                text), encoding="utf-8")
+            found.append(script.name)
+    if len(found) != 1:
+        raise BuildError(
+            f"The JupyterLab of the installed jupyterlite-core does not load its workspace the way "
+            f"build.py expects (found {len(found)} scripts to patch). Install the version in "
+            f"requirements.txt, or update patch_workspace_wait in build.py.")
+    return found[0]
+
+
 def add_root_favicon(site):
     """Some pages name no icon, so the browser asks for /favicon.ico: answer it, not with a 404."""
     icon = site / "static" / "favicons" / "favicon.ico"
@@ -766,6 +876,7 @@ def build_site(output, pyodide_source):
         stage_lite_dir(lite_dir)
         bundle = lite_dir / "static" / "pyodide"
         copy_pyodide(read, pyodide_source, packages, bundle, elsewhere)
+        packages = leave_out_the_terminal(bundle, packages)
         entries = site_entries(packages, [games_wheel, *kernel_wheels()], bundle)
         compile_bytecode(bundle, entries, lock["info"], work)
         site_lock = write_site_lock(lock, entries, bundle)
@@ -776,6 +887,7 @@ def build_site(output, pyodide_source):
         run_jupyter_lite(lite_dir, work / "site", content)
         add_loading_notice(work / "site")
         add_root_favicon(work / "site")
+        patch_workspace_wait(work / "site")
         course_step(course.write_pages, work / "site", content, lessons)
         check_site(work / "site", site_lock)
         (work / "site").rename(output)

@@ -134,12 +134,47 @@ def test_a_kernel_that_starts_differently_is_refused(tmp_path):
         build.patch_kernel_worker(tmp_path)
 
 
+def test_a_jupyterlab_that_loads_its_workspace_differently_is_refused(tmp_path):
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "core.js").write_text("execute:async n=>{await save()}")
+    with pytest.raises(build.BuildError, match="patch_workspace_wait"):
+        build.patch_workspace_wait(tmp_path)
+
+
 # ---------------------------------------------------------------- the built site
+
+def test_ipython_imports_its_terminal_only_for_embed(built_site):
+    with zipfile.ZipFile(wheel_of(built_site, "ipython")) as wheel:
+        init = wheel.read("IPython/__init__.pyc")  # compiled: the names it uses are in it
+    assert b"terminal_embed" in init
+    site_lock = json.loads((built_site / "static" / "pyodide" / build.LOCK_NAME).read_text())
+    assert "prompt-toolkit" not in site_lock["packages"]["ipython"]["depends"]
+
+
+def test_the_terminal_stays_with_an_ipython_that_needs_it(tmp_path):
+    """A compiled ipython wheel (as on the CDN) cannot be changed: its packages stay."""
+    wheel = tmp_path / "ipython-9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("IPython/__init__.pyc", b"compiled")
+    packages = {"ipython": {"file_name": wheel.name, "depends": ["prompt_toolkit"]},
+                "prompt-toolkit": {"file_name": "p.whl", "depends": ["wcwidth"]},
+                "wcwidth": {"file_name": "w.whl", "depends": []}}
+    assert build.leave_out_the_terminal(tmp_path, packages) == packages
+
+
+def test_a_lesson_opens_without_waiting_for_the_workspace_save(built_site):
+    patched = [p for p in (built_site / "build").glob("*.js")
+               if re.search(r"void \w+\.invoke\(\)\}\}\),\w+\.addCommand\(\w+\.reset,",
+                            p.read_text(encoding="utf-8"))]
+    assert len(patched) == 1
+    assert not build.WORKSPACE_WAIT.search(patched[0].read_text(encoding="utf-8"))
+
 
 def test_the_site_bundles_only_the_closure(built_site):
     bundle = built_site / "static" / "pyodide"
     site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
-    assert set(site_lock["packages"]) == EXPECTED_CLOSURE | OUR_WHEELS
+    # the terminal's packages are left out: IPython imports them only for IPython.embed()
+    assert set(site_lock["packages"]) == EXPECTED_CLOSURE - set(build.TERMINAL_ONLY) | OUR_WHEELS
     files = {path.name for path in bundle.iterdir()}
     assert files == {build.LOCK_NAME, *build.CORE_FILES} | {
         entry["file_name"] for entry in site_lock["packages"].values()}
@@ -233,6 +268,24 @@ def test_the_kernel_modules_are_compiled_and_sourceless(built_site):
         names = set(stdlib.namelist())
         assert {"asyncio/__init__.pyc", "json/__init__.pyc", "typing.pyc"} <= names
         assert "typing.py" not in names
+
+
+def test_pygments_keeps_only_the_lexers_its_table_names(built_site):
+    """The lexers nobody uses are left out of the site; every one still in the lexer table is
+    there, so asking for a missing language is Pygments' own "no lexer" error, never an
+    ImportError."""
+    with zipfile.ZipFile(wheel_of(built_site, "pygments")) as wheel:
+        names = set(wheel.namelist())
+        table = next(wheel.read(n) for n in ("pygments/lexers/_mapping.pyc",
+                                             "pygments/lexers/_mapping.py") if n in names)
+    modules = {n.rsplit("/", 1)[1].split(".")[0] for n in names if n.startswith("pygments/lexers/")}
+    # in bytecode each string follows its type code and its length
+    named = {text[:length].decode().rsplit(".", 1)[1] for length, text in (
+        (m.group(1)[0], m.group(2)) for m in re.finditer(
+            rb"[Zz\xda\xfa](.)(pygments\.lexers\.\w+)", table, re.S))}
+    assert {"python", "shell", "data", "html", "javascript"} <= named <= modules
+    assert "business" not in modules and b"ABAPLexer" not in table
+    assert len(modules) < 100
 
 
 def test_games_is_compiled_and_keeps_its_source(built_site):
