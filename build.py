@@ -88,19 +88,17 @@ KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 
 # The kernel installs comm at start, but the official Pyodide 314.0.4 lock does not list it
 # (the kernel would fetch it from PyPI). When a lock lacks it, the build adds this PyPI wheel.
+# Each pinned PyPI wheel is described as in the lock, plus the folder of files.pythonhosted.org
+# it is downloaded from (see pypi_lock_entry).
 NOT_IN_OFFICIAL_LOCK = {
     "comm": {
         "name": "comm", "version": "0.2.3", "file_name": "comm-0.2.3-py3-none-any.whl",
-        "install_dir": "site", "package_type": "package", "imports": ["comm"], "depends": [],
+        "imports": ["comm"], "depends": [],
         "sha256": "c615d91d75f7f04f095b30d1c1711babd43bdc6419c1be9886a85f2f4e489417",
-        "unvendored_tests": False,
+        "folder": "60/97/891a0971e1e4a8c5d2b20bbe0e524dc04548d2307fee33cdeba148fd4fc7/",
     },
 }
 PYPI_FILES = "https://files.pythonhosted.org/packages/"
-PYPI_FOLDERS = {
-    "comm-0.2.3-py3-none-any.whl":
-        PYPI_FILES + "60/97/891a0971e1e4a8c5d2b20bbe0e524dc04548d2307fee33cdeba148fd4fc7/",
-}
 
 # Packages every notebook may import without a %pip line (besides games and its dependencies).
 SITE_PACKAGES = ["numpy"]
@@ -225,19 +223,17 @@ def read_lock(read):
 
 def complete_lock(lock):
     """Add the entries the kernel needs that the lock lacks; returns {file name: where to get it}."""
+    missing = {name: wheel for name, wheel in NOT_IN_OFFICIAL_LOCK.items()
+               if name not in lock["packages"]}
     added = {}
-    for name, entry in NOT_IN_OFFICIAL_LOCK.items():
-        if name not in lock["packages"]:
-            lock["packages"][name] = dict(entry)
-            added[entry["file_name"]] = functools.partial(download, PYPI_FOLDERS[entry["file_name"]])
-    for name, wheel in WIDGET_WHEELS.items():  # always the pinned PyPI wheels
-        lock["packages"][name] = widget_lock_entry(wheel)
+    for name, wheel in {**missing, **WIDGET_WHEELS}.items():  # the widget wheels: always ours
+        lock["packages"][name] = pypi_lock_entry(wheel)
         added[wheel["file_name"]] = functools.partial(download, PYPI_FILES + wheel["folder"])
     return added
 
 
-def widget_lock_entry(wheel):
-    """A lock entry for one of WIDGET_WHEELS."""
+def pypi_lock_entry(wheel):
+    """The lock entry of a pinned PyPI wheel (NOT_IN_OFFICIAL_LOCK, WIDGET_WHEELS)."""
     entry = {key: value for key, value in wheel.items() if key != "folder"}
     return {**entry, "install_dir": "site", "package_type": "package", "unvendored_tests": False}
 
@@ -620,13 +616,21 @@ def compile_bytecode(bundle, entries, lock_info, work):
 
 # ---------------------------------------------------------------- step 6: the site's lock
 
-def kernel_extension_dir():
-    """The installed jupyterlite-pyodide-kernel lab extension (holds the kernel's own wheels)."""
+def installed_labextension(name):
+    """The folder of the installed lab extension ``name`` (the first on Jupyter's path), or None."""
     from jupyter_core.paths import jupyter_path
     for folder in jupyter_path("labextensions"):
-        candidate = Path(folder) / KERNEL_EXTENSION
+        candidate = Path(folder) / name
         if (candidate / "package.json").is_file():
             return candidate
+    return None
+
+
+def kernel_extension_dir():
+    """The installed jupyterlite-pyodide-kernel lab extension (holds the kernel's own wheels)."""
+    found = installed_labextension(KERNEL_EXTENSION)
+    if found:
+        return found
     raise BuildError(
         f"The lab extension {KERNEL_EXTENSION} is not installed, so the site would have no "
         f"Python kernel. Install the build requirements: pip install -r requirements.txt.")
@@ -694,17 +698,15 @@ def stage_lite_dir(lite_dir):
 
 def copy_widget_extensions(lite_dir):
     """The lab extensions that show games.play's board (see WIDGET_EXTENSIONS)."""
-    from jupyter_core.paths import jupyter_path
     for name, version in WIDGET_EXTENSIONS.items():
-        found = [Path(folder) / name for folder in jupyter_path("labextensions")
-                 if (Path(folder) / name / "package.json").is_file()]
-        installed = json.loads((found[0] / "package.json").read_text())["version"] if found else None
+        found = installed_labextension(name)
+        installed = json.loads((found / "package.json").read_text())["version"] if found else None
         if installed != version:
             raise BuildError(
                 f"The lab extension {name} {version} is needed (games.play draws its boards with "
                 f"it), but {'version ' + installed if installed else 'none'} is installed. Install "
                 f"the build requirements: pip install -r requirements.txt.")
-        shutil.copytree(found[0], labextensions_dir(lite_dir) / name,
+        shutil.copytree(found, labextensions_dir(lite_dir) / name,
                         ignore=shutil.ignore_patterns("*.map"))
 
 

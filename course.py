@@ -36,7 +36,7 @@ NAV_CELL_TAG = "gail-next-lesson"  # metadata key of the generated last cell (re
 
 WORDS = {
     "en": {
-        "language": "English", "site_title": "Game AI Lab",
+        "language": "English",
         "tagline": "Write Python that plays games, then teach it to play well. "
                    "Everything runs in your browser: nothing to install, nothing sent anywhere.",
         "start": "Start here", "map": "Course map", "minutes": "{} min",
@@ -61,7 +61,7 @@ WORDS = {
         "not_found": "This page does not exist. Go to the course map.",
     },
     "ja": {
-        "language": "日本語", "site_title": "Game AI Lab",
+        "language": "日本語",
         "tagline": "ゲームをプレイする Python を書いて、強く育てよう。"
                    "すべてブラウザの中で動きます。インストールは不要で、何もどこにも送られません。",
         "start": "ここから始めよう", "map": "コースマップ", "minutes": "{}分",
@@ -270,17 +270,22 @@ def language_block(course, language, root):
 </div>"""
 
 
+def filled_template(body, language, root, fixed=True, switch=""):
+    """lite/start-page.html with its blanks filled in (the start page, teachers' pages, 404)."""
+    return (START_PAGE.read_text(encoding="utf-8")
+            .replace("{{root}}", root).replace("{{lang}}", language)
+            .replace("{{fixed}}", "true" if fixed else "false")
+            .replace("{{switch}}", switch).replace("{{body}}", body))
+
+
 def start_page(course, language=None, root="./"):
     """The start page; ``language`` None: both languages, the browser's shown first."""
-    template = START_PAGE.read_text(encoding="utf-8")
     shown = [language] if language else list(LANGUAGES)
     switch = " ".join(
         f'<a href="{root}{code}/" data-switch="{code}" lang="{code}">{WORDS[code]["language"]}</a>'
         for code in LANGUAGES)
     body = "\n".join(language_block(course, code, root) for code in shown)
-    return (template.replace("{{root}}", root).replace("{{lang}}", language or "en")
-            .replace("{{fixed}}", "true" if language else "false")
-            .replace("{{switch}}", switch).replace("{{body}}", body))
+    return filled_template(body, language or "en", root, fixed=language is not None, switch=switch)
 
 
 def write_start_pages(site, course):
@@ -301,19 +306,16 @@ def write_start_pages(site, course):
 
 # ---------------------------------------------------------------- teachers' pages
 
-def write_teachers_pages(site, course):
+def write_teachers_pages(site):
     """teachers/<language>.md as HTML pages (with the start page's style)."""
     import mistune
-    template = START_PAGE.read_text(encoding="utf-8")
     for language in LANGUAGES:
         source = TEACHERS / f"{language}.md"
         if not source.is_file():
             raise CourseError(f"The teachers' page {source.relative_to(ROOT)} is missing.")
         body = mistune.html(source.read_text(encoding="utf-8"))
-        page = (template.replace("{{root}}", "../../").replace("{{lang}}", language)
-                .replace("{{fixed}}", "true").replace("{{switch}}", "")
-                .replace("{{body}}", f'<div class="language teachers" lang="{language}" '
-                                     f'data-language="{language}">{body}</div>'))
+        page = filled_template(f'<div class="language teachers" lang="{language}" '
+                               f'data-language="{language}">{body}</div>', language, "../../")
         (site / "teachers" / language).mkdir(parents=True, exist_ok=True)
         (site / "teachers" / language / "index.html").write_text(page, encoding="utf-8")
 
@@ -325,7 +327,6 @@ def write_folder_pages(site, content):
     deeper, with the settings that tell it which folder to show (JupyterLite itself only has
     tree/index.html, so /tree/en is a 404 on a static host after a reload)."""
     page = (site / "tree" / "index.html").read_text(encoding="utf-8")
-    written = []
     for folder in sorted(p for p in content.rglob("*") if p.is_dir()):
         relative = folder.relative_to(content).as_posix()
         depth = relative.count("/") + 2  # tree/<relative>/ is this many folders below the root
@@ -342,27 +343,22 @@ def write_folder_pages(site, content):
         (target / "jupyter-lite.ipynb").write_text(json.dumps({
             "metadata": {"jupyter-lite": settings}, "nbformat": 4, "nbformat_minor": 5,
             "cells": []}, indent=1))
-        written.append(relative)
-    return written
 
 
-def write_not_found_page(site, course):
+def write_not_found_page(site):
     """404.html: hosts such as GitHub Pages and Netlify show it for any unknown address (and so
     does `build.py --serve`). It sends old JupyterLab-style addresses to the Notebook UI and
     anything else to the start page."""
-    template = START_PAGE.read_text(encoding="utf-8")
     text = " / ".join(WORDS[code]["not_found"] for code in LANGUAGES)
     body = f'<div class="language"><p><a id="not-found" href="./">{html.escape(text)}</a></p></div>'
-    page = (template.replace("{{root}}", "/").replace("{{lang}}", "en")
-            .replace("{{fixed}}", "true").replace("{{switch}}", "").replace("{{body}}", body))
-    (site / "404.html").write_text(page, encoding="utf-8")
+    (site / "404.html").write_text(filled_template(body, "en", "/"), encoding="utf-8")
 
 
 def write_pages(site, content, course):
     write_start_pages(site, course)
-    write_teachers_pages(site, course)
+    write_teachers_pages(site)
     write_folder_pages(site, content)
-    write_not_found_page(site, course)
+    write_not_found_page(site)
 
 
 def copy_content(content, destination):

@@ -220,6 +220,14 @@ class Env:
         seconds = time.perf_counter() - start
         return AgentMove(given, self._legal_action_or_none(given), seconds)
 
+    def ask_legal(self, agent):
+        """The legal action ``agent`` chooses now (asked as ``ask`` asks). When its answer names
+        no legal action, an ``IllegalActionError`` says what it gave. Nothing is played."""
+        move = self.ask(agent)
+        if move.action is None:
+            self._refuse_opponent_move(move.given)
+        return move.action
+
     def _legal_action_or_none(self, given):
         """The legal action ``given`` names (read as ``step`` reads it), or None."""
         try:
@@ -376,10 +384,7 @@ class Env:
         """Let the opponent play until it is the agent's turn; return the opponent's total reward."""
         total = 0.0
         while not self._terminated and self._current_player != self.play_as:
-            move = self.ask(self.opponent)
-            if move.action is None:
-                self._refuse_opponent_move(move.given)
-            total += self._play_move(move.action)
+            total += self._play_move(self.ask_legal(self.opponent))
         return total
 
     def _refuse_opponent_move(self, given):

@@ -17,6 +17,8 @@ import numpy as np
 
 from ..errors import GamesError
 from ..messages import tr
+from ..render.othello import colour_name
+from ..render.tictactoe import MARKS
 
 # The events the JavaScript sends. Anything else is ignored (a newer page, an older kernel).
 EVENTS = ("click", "flag", "new_game", "ai_move", "flag_mode", "move", "rotate", "drop")
@@ -120,8 +122,8 @@ class Controller:
     def play_agent(self, agent):
         """Ask ``agent`` for a move (as the arena asks) and play it. True when one was played."""
         try:
-            move = self.env.ask(agent)
-        except GamesError as error:
+            action = self.env.ask_legal(agent)
+        except GamesError as error:  # an illegal answer: the env's own message
             self.say(str(error), "error")
             return False
         except Exception as error:  # noqa: BLE001 - a bug in an agent must not break the widget
@@ -129,13 +131,7 @@ class Controller:
                         ja="AI のエージェント {name} でエラーが起きました: {kind}: {error}",
                         name=agent_name(agent), kind=type(error).__name__, error=error), "error")
             return False
-        if move.action is None:
-            try:
-                self.env._refuse_opponent_move(move.given)  # raises, with the env's own message
-            except GamesError as error:
-                self.say(str(error), "error")
-            return False
-        self.play(move.action)
+        self.play(action)
         return True
 
     def advance(self, publish=lambda: None):
@@ -236,10 +232,10 @@ class TwoPlayerController(Controller):
     def side_name(self, player):
         game = self.env.name
         if game == "tictactoe":
-            return "XO"[player]
+            return MARKS[player]
         if game == "connectfour":
             return tr(en="red", ja="赤") if player == 0 else tr(en="yellow", ja="黄")
-        return tr(en="black", ja="黒") if player == 0 else tr(en="white", ja="白")
+        return colour_name(player)
 
     def grid(self):
         """(rows, cols, cells row by row: 0 empty, 1 player 0, 2 player 1)."""

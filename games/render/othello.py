@@ -28,8 +28,8 @@ def _caption(env):
         if env.winner is None:
             return tr(en="Draw · {score}", ja="引き分け・{score}", score=score)
         return tr(en="{colour} wins · {score}", ja="{colour}の勝ち・{score}",
-                  colour=_colour_name(env.winner).capitalize(), score=score)
-    colour = _colour_name(env.current_player).capitalize()
+                  colour=colour_name(env.winner).capitalize(), score=score)
+    colour = colour_name(env.current_player).capitalize()
     if env.legal_actions() == [env.pass_action]:
         return tr(en="{colour} must pass ({action}) · {score}", ja="{colour}はパス（{action}）・{score}",
                   colour=colour, action=env.pass_action, score=score)
@@ -39,5 +39,6 @@ def _caption(env):
     return tr(en="{colour} to move · {score}", ja="{colour}の番・{score}", colour=colour, score=score)
 
 
-def _colour_name(player):
+def colour_name(player):
+    """Black for player 0 and white for player 1, in the student's language."""
     return tr(en="white", ja="白") if player else tr(en="black", ja="黒")
