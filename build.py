@@ -27,6 +27,7 @@ when every step succeeded, so a failed build never leaves a site that looks fini
 """
 
 import argparse
+import concurrent.futures
 import functools
 import gzip
 import hashlib
@@ -58,6 +59,7 @@ LESSON_PAGE = LITE / "lesson-page.html"
 PAGE_PARTS = [LOADING_NOTICE.name, LESSON_PAGE.name, course.START_PAGE.name]
 DEFAULT_OUTPUT = ROOT / "_output"
 DOWNLOAD_CACHE = ROOT / "_build" / "pyodide-downloads"
+BROTLI_CACHE = ROOT / "_build" / "brotli"
 
 PYODIDE_VERSION = "314.0.4"
 OFFICIAL_PYODIDE = f"https://cdn.jsdelivr.net/pyodide/v{PYODIDE_VERSION}/full/"
@@ -718,28 +720,45 @@ START_LIST_WITHOUT_JEDI = '"pyodide-kernel","ipython"]'
 KERNEL_IMPORT = re.compile(r'(\w+)\.push\("import pyodide_kernel"\)')
 NO_JEDI = "pyodide_kernel.kernel_instance.interpreter.Completer.use_jedi = False"
 
+# The kernel mounts the students' files at /drive and makes it the working folder before it
+# imports IPython. With "" first on sys.path, every import then asks the drive (one request
+# through the service worker to the page, 5-25 ms each) whether the folder has changed: about
+# 75 requests at start and 30 more for a first `import games`, over a second in all.
+# The site imports the kernel in Pyodide's own home folder, then moves to the drive, and looks
+# in the lesson's folder last: a student's own module still imports, and a file named
+# random.py no longer hides the standard library's.
+MOUNT_AND_CHDIR = re.compile(r"(\w+)\.mount\((\w+),\{\},(\w+)\),\1\.chdir\(\3\),")
+TO_THE_DRIVE = ('import os, sys", "os.path.isdir(\'/drive\') and os.chdir(\'/drive\')", '
+                '"sys.path.remove(\'\') if \'\' in sys.path else None", "sys.path.append(\'\')')
+
 
 def patch_kernel_worker(static):
-    """Stop the kernel installing jedi at start, in every script that holds its start code."""
+    """Stop the kernel installing jedi at start, and let it import IPython before it moves to
+    the students' drive (see MOUNT_AND_CHDIR), in every script that holds its start code."""
     patched = 0
     for script in sorted(static.glob("*.js")):
         text = script.read_text(encoding="utf-8")
         if "jedi" not in text:
             continue
-        if text.count(START_LIST) != 1 or len(KERNEL_IMPORT.findall(text)) != 1:
+        if (text.count(START_LIST) != 1 or len(KERNEL_IMPORT.findall(text)) != 1
+                or not MOUNT_AND_CHDIR.search(text)):
             patched = 0  # another kernel version: the build stops rather than guess
             break
         text = text.replace(START_LIST, START_LIST_WITHOUT_JEDI)
         text = KERNEL_IMPORT.sub(
-            lambda m: f'{m.group(1)}.push("import pyodide_kernel","{NO_JEDI}")', text)
+            lambda m: f'{m.group(1)}.push("import pyodide_kernel","{NO_JEDI}","{TO_THE_DRIVE}")',
+            text)
+        text = MOUNT_AND_CHDIR.sub(lambda m: f"{m.group(1)}.mount({m.group(2)},{{}},{m.group(3)}),",
+                                   text)
         script.write_text(text, encoding="utf-8")
         patched += 1
     if patched:
         return patched
     raise BuildError(
         f"The installed {KERNEL_EXTENSION} does not start its kernel the way build.py expects "
-        f"(it looks for {START_LIST} and \"import pyodide_kernel\" in its worker). Install "
-        f"the version in requirements.txt, or update patch_kernel_worker in build.py.")
+        f"(it looks for {START_LIST}, \"import pyodide_kernel\" and the drive's mount in its "
+        f"worker). Install the version in requirements.txt, or update patch_kernel_worker in "
+        f"build.py.")
 
 
 def labextensions_dir(lite_dir):
@@ -892,16 +911,47 @@ def build_site(output, pyodide_source):
         patch_workspace_wait(work / "site")
         course_step(course.write_pages, work / "site", content, lessons)
         check_site(work / "site", site_lock)
+        precompress(work / "site")
         (work / "site").rename(output)
     return output
 
 
+def precompress(site, cache=BROTLI_CACHE):
+    """Write a Brotli copy beside every text, wasm and JSON file of the site (``x.js.br``).
+    ``--serve`` sends them; so do nginx (``brotli_static on``) and Caddy (``precompressed br``).
+    Brotli's best setting takes half a minute for the wasm, so each result is kept in
+    ``cache`` under the sha256 of what it compresses, and a rebuild takes a moment."""
+    try:
+        import brotli  # here, not at the top: serving and the other steps do not need it
+    except ImportError:
+        raise BuildError("The Python package Brotli is needed to compress the site. Install the "
+                         "build requirements: pip install -r requirements.txt.") from None
+    cache.mkdir(parents=True, exist_ok=True)
+    files = [path for path in sorted(site.rglob("*"))
+             if path.suffix in COMPRESSIBLE and path.is_file() and path.stat().st_size >= BROTLI_SMALLEST]
+
+    def compress(path):
+        data = path.read_bytes()
+        kept = cache / (digest(data) + BROTLI_SUFFIX)
+        if not kept.is_file():
+            partial = kept.with_suffix(".part")
+            partial.write_bytes(brotli.compress(data, quality=11, lgwin=24))
+            partial.replace(kept)
+        shutil.copyfile(kept, path.with_name(path.name + BROTLI_SUFFIX))
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(compress, files))
+    return len(files)
+
+
 # ---------------------------------------------------------------- serving
 
-# Text-like files shrink 3-5 times with gzip (pyodide.asm.wasm from 9.6 to 3 MB); wheels,
-# zips and pictures are compressed already.
+# Text-like files shrink 3-5 times with gzip (pyodide.asm.wasm from 9.6 to 3.5 MB), and a
+# quarter more with Brotli (2.7 MB); wheels, zips and pictures are compressed already.
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".ipynb", ".wasm", ".svg", ".map",
                 ".txt", ".md", ".ttf", ".eot", ".webmanifest"}
+BROTLI_SUFFIX = ".br"
+BROTLI_SMALLEST = 1024  # a smaller file gains less than its .br costs on disk
 
 
 @functools.lru_cache(maxsize=256)
@@ -910,20 +960,39 @@ def gzipped(path, mtime_ns, size):
     return gzip.compress(Path(path).read_bytes(), compresslevel=6, mtime=0)
 
 
+def brotli_beside(path):
+    """The file's Brotli sidecar written by the build (see precompress), if it is up to date."""
+    sidecar = path.with_name(path.name + BROTLI_SUFFIX)
+    try:
+        if sidecar.stat().st_mtime_ns >= path.stat().st_mtime_ns:
+            return sidecar
+    except OSError:
+        pass
+    return None
+
+
+def accepted(header, coding):
+    return coding in [part.split(";")[0].strip() for part in header.split(",")]
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".mjs": "text/javascript", ".js": "text/javascript",
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".ipynb": "application/json", ".whl": "application/octet-stream"}
-    compress = True
+    compress = "br"  # "br": the build's .br files, else gzip; "gzip": gzip only; None: neither
 
     def send_head(self):
-        """Send gzip to a browser that accepts it; everything else as the standard server does."""
+        """Send Brotli or gzip to a browser that accepts it; anything else as the standard
+        server does."""
         path = Path(self.translate_path(self.path))
         if path.is_dir() and self.path.split("?")[0].endswith("/"):
             path = path / "index.html"
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (self.compress and accepts and path.suffix in COMPRESSIBLE and path.is_file()):
+        if not (self.compress and path.suffix in COMPRESSIBLE and path.is_file()):
+            return super().send_head()
+        codings = self.headers.get("Accept-Encoding", "")
+        sidecar = brotli_beside(path) if self.compress == "br" and accepted(codings, "br") else None
+        if not sidecar and not accepted(codings, "gzip"):
             return super().send_head()
         stat = path.stat()
         modified = self.date_time_string(int(stat.st_mtime))
@@ -932,10 +1001,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return None
-        body = gzipped(str(path), stat.st_mtime_ns, stat.st_size)
+        body = sidecar.read_bytes() if sidecar else gzipped(str(path), stat.st_mtime_ns, stat.st_size)
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", "br" if sidecar else "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", modified)
         self.send_header("Vary", "Accept-Encoding")
@@ -967,9 +1036,10 @@ class SiteServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)  # a browser closing a tab is no error
 
 
-def make_server(folder, port, compress=True):
-    """A static file server for ``folder`` on 127.0.0.1 only (port 0: any free port) that
-    gzips text, wasm and JSON for browsers that accept it (``compress=False``: never)."""
+def make_server(folder, port, compress="br"):
+    """A static file server for ``folder`` on 127.0.0.1 only (port 0: any free port) that sends
+    text, wasm and JSON compressed to browsers that accept it: the build's Brotli files, else
+    gzip (``compress="gzip"``: gzip only; ``None``: never compressed)."""
     handler = functools.partial(type("Handler", (SiteHandler,), {"compress": compress}),
                                 directory=str(folder))
     return SiteServer(("127.0.0.1", port), handler)

@@ -13,9 +13,10 @@ Worker, where Python runs). With several sites the runs alternate, so a change i
 machine's load falls on all of them alike.
 
 Also per site: the first moment something is painted (first contentful paint) and when the
-"Python is starting" notice first shows; the bytes of a cold first visit as sent, from the
-gzip-ing server of `build.py --serve` and from a server that does not compress; and the memory
-(proportional set size) of the whole browser with one lesson open and its first cell run.
+"Python is starting" notice first shows; the bytes of a cold first visit as sent by the server
+of `build.py --serve` (the build's Brotli files, or gzip for a site built without them), by
+the same server sending gzip only (as GitHub Pages does), and by a server that does not
+compress; and the memory (proportional set size) of the whole browser with one lesson open and its first cell run.
 """
 
 import argparse
@@ -182,8 +183,8 @@ def timed_runs(browser, sites, notebook, runs):
     """Alternate the sites run by run; returns {label: [visit, ...]}."""
     visits = {label: [] for label in sites}
     for _ in range(runs):
-        for label, (url, _plain_url) in sites.items():
-            visits[label].append(first_cell_visit(browser, url, notebook))
+        for label, urls in sites.items():
+            visits[label].append(first_cell_visit(browser, urls["br"], notebook))
     return visits
 
 
@@ -211,10 +212,9 @@ def main():
             ROOT / "_build" / "bench-site", build.choose_pyodide_source(None))
     servers, sites = [], {}
     for label, folder in folders.items():
-        gzip_server, url = start_server(folder)
-        plain_server, plain_url = start_server(folder, compress=False)
-        servers += [gzip_server, plain_server]
-        sites[label] = (url, plain_url)
+        served = {compress: start_server(folder, compress=compress) for compress in ("br", "gzip", None)}
+        servers += [server for server, _ in served.values()]
+        sites[label] = {compress: url for compress, (_, url) in served.items()}
 
     report = {"bench": "site_load", "notebook": args.notebook, "runs": args.runs,
               "load_average_start": [round(x, 2) for x in os.getloadavg()], "sites": {}}
@@ -222,16 +222,17 @@ def main():
     with sync_playwright() as playwright:
         tag = f"--site-load-bench={uuid.uuid4().hex}"  # finds this browser's processes
         browser = launch(playwright, CHROMIUM, tag)
-        for label, (url, plain_url) in sites.items():
-            cold = first_cell_visit(browser, url, args.notebook, count_bytes=True)
-            plain = first_cell_visit(browser, plain_url, args.notebook, count_bytes=True)
+        for label, urls in sites.items():
+            cold = {compress: first_cell_visit(browser, url, args.notebook, count_bytes=True)
+                    for compress, url in urls.items()}
             report["sites"][label] = {
-                "cold_visit_requests": cold["requests"],
-                "cold_visit_mb_gzip": round(cold["bytes"] / 1e6, 2),
-                "cold_visit_mb_uncompressed": round(plain["bytes"] / 1e6, 2),
-                "memory": memory_of_one_lesson(browser, tag, url, args.notebook),
-                "external_requests": cold["external_requests"] + plain["external_requests"],
-                "failed_requests": cold["failed_requests"] + plain["failed_requests"],
+                "cold_visit_requests": cold["br"]["requests"],
+                "cold_visit_mb_brotli": round(cold["br"]["bytes"] / 1e6, 2),
+                "cold_visit_mb_gzip": round(cold["gzip"]["bytes"] / 1e6, 2),
+                "cold_visit_mb_uncompressed": round(cold[None]["bytes"] / 1e6, 2),
+                "memory": memory_of_one_lesson(browser, tag, urls["br"], args.notebook),
+                "external_requests": sum((visit["external_requests"] for visit in cold.values()), []),
+                "failed_requests": sum((visit["failed_requests"] for visit in cold.values()), []),
             }
         for label, visits in timed_runs(browser, sites, args.notebook, args.runs).items():
             report["sites"][label]["here"] = summary(visits)

@@ -89,7 +89,7 @@ def built_site(tmp_path_factory):
                             build.choose_pyodide_source(None))
 
 
-def start_server(folder, compress=True):
+def start_server(folder, compress="br"):
     """Serve ``folder`` on 127.0.0.1 (a free port) in a thread; returns (server, base URL)."""
     server = build.make_server(folder, 0, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -5,6 +5,7 @@ import base64
 import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -128,8 +129,30 @@ def test_the_site_kernel_does_not_install_jedi(built_site):
     assert "jedi" not in kernel_settings(built_site)["loadPyodideOptions"]["packages"]
 
 
+def test_the_kernel_imports_ipython_before_it_moves_to_the_drive(built_site):
+    """Imports at start must not ask the students' drive (one request each) for the working
+    folder; the lesson's folder is looked in last."""
+    static = built_site / "extensions" / build.KERNEL_EXTENSION / "static"
+    starting = [path.read_text(encoding="utf-8") for path in static.glob("*.js")
+                if "import pyodide_kernel" in path.read_text(encoding="utf-8")]
+    assert starting
+    for text in starting:
+        assert not build.MOUNT_AND_CHDIR.search(text)  # no chdir to /drive at the mount
+        assert re.search(r"\w+\.mount\(\w+,\{\},\w+\)", text)  # the drive is still mounted
+        start = text.index("import pyodide_kernel")
+        assert start < text.index(build.TO_THE_DRIVE, start)
+
+
 def test_a_kernel_that_starts_differently_is_refused(tmp_path):
     (tmp_path / "worker.js").write_text('for(let e of["jedi","ipython","comm"])x.push(e)')
+    with pytest.raises(build.BuildError, match="patch_kernel_worker"):
+        build.patch_kernel_worker(tmp_path)
+
+
+def test_a_kernel_that_mounts_its_drive_differently_is_refused(tmp_path):
+    (tmp_path / "worker.js").write_text(
+        f'for(let e of[{build.START_LIST})x.push(e);s.push("import pyodide_kernel");'
+        f'FS.mount(d,{{}},"/drive");FS.chdirTo("/drive")')
     with pytest.raises(build.BuildError, match="patch_kernel_worker"):
         build.patch_kernel_worker(tmp_path)
 
@@ -175,7 +198,7 @@ def test_the_site_bundles_only_the_closure(built_site):
     site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
     # the terminal's packages are left out: IPython imports them only for IPython.embed()
     assert set(site_lock["packages"]) == EXPECTED_CLOSURE - set(build.TERMINAL_ONLY) | OUR_WHEELS
-    files = {path.name for path in bundle.iterdir()}
+    files = {path.name for path in bundle.iterdir() if path.suffix != build.BROTLI_SUFFIX}
     assert files == {build.LOCK_NAME, *build.CORE_FILES} | {
         entry["file_name"] for entry in site_lock["packages"].values()}
 
@@ -366,6 +389,63 @@ def test_the_server_gzips_for_browsers_that_accept_it(built_site):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_every_text_file_of_the_site_has_an_equal_brotli_copy(built_site):
+    import brotli
+    sidecars = {path.with_name(path.name[:-len(build.BROTLI_SUFFIX)])
+                for path in built_site.rglob("*" + build.BROTLI_SUFFIX)}
+    wanted = {path for path in built_site.rglob("*") if path.suffix in build.COMPRESSIBLE
+              and path.stat().st_size >= build.BROTLI_SMALLEST}
+    assert sidecars == wanted
+    for name in ["static/pyodide/pyodide.asm.wasm", "notebooks/index.html", "files/en/00_welcome.ipynb"]:
+        original = (built_site / name).read_bytes()
+        packed = (built_site / (name + build.BROTLI_SUFFIX)).read_bytes()
+        assert brotli.decompress(packed) == original and len(packed) < len(original) / 2, name
+
+
+def test_the_server_sends_brotli_then_gzip_then_the_file(built_site, tmp_path):
+    import brotli
+    server, base = start_server(built_site)
+    gzip_only, gzip_base = start_server(built_site, compress="gzip")
+    try:
+        wasm = (built_site / "static/pyodide/pyodide.asm.wasm").read_bytes()
+        url = "static/pyodide/pyodide.asm.wasm"
+        answers = {}
+        for server_base, codings in [(base, "gzip, deflate, br, zstd"), (base, "gzip"),
+                                     (base, "identity"), (gzip_base, "gzip, br")]:
+            request = urllib.request.Request(server_base + url, headers={"Accept-Encoding": codings})
+            with urllib.request.urlopen(request) as response:
+                answers[server_base, codings] = (response.headers["Content-Encoding"], response.read())
+        coding, body = answers[base, "gzip, deflate, br, zstd"]
+        assert coding == "br" and brotli.decompress(body) == wasm
+        coding, body = answers[base, "gzip"]
+        assert coding == "gzip" and gzip.decompress(body) == wasm
+        assert answers[base, "identity"] == (None, wasm)
+        assert answers[gzip_base, "gzip, br"][0] == "gzip"
+    finally:
+        for each in (server, gzip_only):
+            each.shutdown()
+            each.server_close()
+
+
+def test_a_brotli_copy_older_than_its_file_is_not_sent(tmp_path):
+    import brotli
+    page = tmp_path / "page.js"
+    page.write_text("old " * 1000)
+    build.precompress(tmp_path, cache=tmp_path.parent / (tmp_path.name + "-cache"))
+    os.utime(page.with_name("page.js.br"), ns=(1, 1))  # as if page.js had been edited since
+    page.write_text("new " * 1000)
+    server, base = start_server(tmp_path)
+    try:
+        request = urllib.request.Request(base + "page.js", headers={"Accept-Encoding": "br, gzip"})
+        with urllib.request.urlopen(request) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(response.read()) == page.read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert brotli.decompress(page.with_name("page.js.br").read_bytes()).startswith(b"old")
 
 
 def test_the_server_sends_module_and_wasm_types(built_site):
