@@ -726,9 +726,11 @@ NO_JEDI = "pyodide_kernel.kernel_instance.interpreter.Completer.use_jedi = False
 # 75 requests at start and 30 more for a first `import games`, over a second in all.
 # The site imports the kernel in Pyodide's own home folder, then moves to the drive, and looks
 # in the lesson's folder last: a student's own module still imports, and a file named
-# random.py no longer hides the standard library's.
+# random.py no longer hides the standard library's. Only an import that fails everywhere else
+# reaches that folder, and the first one lists it (25 requests): numpy.random's import of
+# secrets does (it tries _hashlib, which Pyodide lacks), so secrets is imported before the move.
 MOUNT_AND_CHDIR = re.compile(r"(\w+)\.mount\((\w+),\{\},(\w+)\),\1\.chdir\(\3\),")
-TO_THE_DRIVE = ('import os, sys", "os.path.isdir(\'/drive\') and os.chdir(\'/drive\')", '
+TO_THE_DRIVE = ('import os, sys, secrets", "os.path.isdir(\'/drive\') and os.chdir(\'/drive\')", '
                 '"sys.path.remove(\'\') if \'\' in sys.path else None", "sys.path.append(\'\')')
 
 
