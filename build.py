@@ -412,6 +412,15 @@ UNUSED = (".pyi", ".h", ".pxd", ".pyx", ".c", ".a")  # type stubs, C headers and
 # a wheel's copies of its Jupyter extensions (JavaScript): the site serves them from extensions/
 UNUSED_FOLDERS = ("/labextension/", "/nbextension/", ".data/data/share/jupyter/", ".data/data/etc/jupyter/")
 TAG = sys.implementation.cache_tag
+# Parts that cannot work in a browser tab, left out of every student's download: a page cannot
+# start processes (multiprocessing), listen for connections (the servers) or open the sockets
+# of mail and FTP clients, and f2py needs a Fortran compiler. The build stops if one is imported.
+NOT_IN_A_BROWSER = ("multiprocessing", "http/server", "xmlrpc", "wsgiref", "ftplib", "imaplib",
+                    "poplib", "smtplib", "numpy/f2py")
+
+def not_in_a_browser(name):
+    stem = name.replace("/__pycache__/", "/").split(".")[0]
+    return any(stem == part or stem.startswith(part + "/") for part in NOT_IN_A_BROWSER)
 
 def files_in_use(kernel_modules, lesson_modules):
     for name in kernel_modules:
@@ -500,10 +509,15 @@ def compile_archive(path, kind, keep_source, in_use):
         members = [(info, archive.read(info)) for info in archive.infolist() if not info.is_dir()]
     if any(info.filename == "pygments/__init__.py" for info, _ in members):
         members = prune_pygments(members, prefix, in_use)
+    left_out = [info.filename for info, _ in members if not_in_a_browser(info.filename)]
+    imported = [name for name in left_out if prefix + name in in_use]
+    if imported:
+        raise RuntimeError(f"NOT_IN_A_BROWSER leaves out {imported[0]}, but it is imported")
+    members = [(info, body) for info, body in members if info.filename not in left_out]
     names = {info.filename for info, _ in members}
     wanted = {name for name in names if name.endswith(".py") and cached(name) not in names
               and (keep_source or prefix + name in in_use)}
-    if not wanted:
+    if not wanted and not left_out:
         return False  # nothing imported from it, or compiled already (the official wheels)
     written, record = [], None
     for info, body in members:
@@ -544,20 +558,25 @@ const pyodide = await loadPyodide({
   // no column ranges: sourceless modules cannot show them, and they make bytecode 20% larger
   env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
 });
-pyodide.runPython(job.compiler);
-const inUse = pyodide.globals.get("files_in_use")(pyodide.toPy(job.kernel_imports),
-                                                 pyodide.toPy(job.lesson_imports));
-const compileArchive = pyodide.globals.get("compile_archive");
-const compiled = [];
-for (const archive of job.archives) {
-  const file = path.join(job.pyodide, archive.file);
-  pyodide.FS.writeFile("/tmp/archive.zip", fs.readFileSync(file));
-  if (compileArchive("/tmp/archive.zip", archive.kind, archive.keep_source, inUse)) {
-    fs.writeFileSync(file, pyodide.FS.readFile("/tmp/archive.zip"));
-    compiled.push(archive.file);
+try {
+  pyodide.runPython(job.compiler);
+  const inUse = pyodide.globals.get("files_in_use")(pyodide.toPy(job.kernel_imports),
+                                                   pyodide.toPy(job.lesson_imports));
+  const compileArchive = pyodide.globals.get("compile_archive");
+  const compiled = [];
+  for (const archive of job.archives) {
+    const file = path.join(job.pyodide, archive.file);
+    pyodide.FS.writeFile("/tmp/archive.zip", fs.readFileSync(file));
+    if (compileArchive("/tmp/archive.zip", archive.kind, archive.keep_source, inUse)) {
+      fs.writeFileSync(file, pyodide.FS.readFile("/tmp/archive.zip"));
+      compiled.push(archive.file);
+    }
   }
+  console.log(JSON.stringify({ compiled }));
+} catch (error) {  // the last line of a Python error says what went wrong
+  console.log(JSON.stringify({ error: String(error.message).trim().split("\n").pop() }));
+  process.exitCode = 1;
 }
-console.log(JSON.stringify({ compiled }));
 """
 
 STDLIB = "python_stdlib.zip"
@@ -607,8 +626,15 @@ def compile_bytecode(bundle, entries, lock_info, work):
     script.write_text(COMPILER_JS)
     result = subprocess.run([find_node(), str(script), str(job)], capture_output=True, text=True)
     try:
-        return json.loads(result.stdout.strip().splitlines()[-1])["compiled"]
-    except (IndexError, ValueError, KeyError):
+        answer = json.loads(result.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        answer = {}
+    if "error" in answer:
+        raise BuildError(f"Compiling the site's Python modules with Pyodide in Node.js failed: "
+                         f"{answer['error']}")
+    try:
+        return answer["compiled"]
+    except KeyError:
         error = [line for line in result.stderr.splitlines() if "Error" in line and len(line) < 400]
         raise BuildError(
             f"Compiling the site's Python modules with Pyodide in Node.js failed "
@@ -934,10 +960,11 @@ def precompress(site, cache=BROTLI_CACHE):
 
     def compress(path):
         data = path.read_bytes()
-        kept = cache / (digest(data) + BROTLI_SUFFIX)
+        kept = cache / f"{digest(data)}.q11{BROTLI_SUFFIX}"
         if not kept.is_file():
             partial = kept.with_suffix(".part")
-            partial.write_bytes(brotli.compress(data, quality=11, lgwin=24))
+            partial.write_bytes(brotli.compress(data, quality=11))  # the best; a larger window
+            # (lgwin) made the wasm larger
             partial.replace(kept)
         shutil.copyfile(kept, path.with_name(path.name + BROTLI_SUFFIX))
 

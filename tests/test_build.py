@@ -193,6 +193,18 @@ def test_a_lesson_opens_without_waiting_for_the_workspace_save(built_site):
     assert not build.WORKSPACE_WAIT.search(patched[0].read_text(encoding="utf-8"))
 
 
+def test_what_cannot_work_in_a_browser_is_left_out(built_site):
+    bundle = built_site / "static" / "pyodide"
+    with zipfile.ZipFile(bundle / build.STDLIB) as stdlib:
+        names = stdlib.namelist()
+    assert not [name for name in names if name.startswith(("multiprocessing/", "xmlrpc/", "smtplib"))]
+    assert "socketserver.pyc" in names or "socketserver.py" in names  # logging.config needs it
+    with zipfile.ZipFile(wheel_of(built_site, "numpy")) as numpy:
+        names = numpy.namelist()
+    assert "numpy/__init__.pyc" in names or "numpy/__init__.py" in names
+    assert not [name for name in names if name.startswith("numpy/f2py/")]
+
+
 def test_the_site_bundles_only_the_closure(built_site):
     bundle = built_site / "static" / "pyodide"
     site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
