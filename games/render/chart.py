@@ -18,12 +18,11 @@ Numbers that are NaN or infinite are left out (a line has a gap there).
 
 import itertools
 import math
-from html import escape
 
 import numpy as np
 
 from ..messages import tr
-from .picture import Picture, line, rect, svg_document, text
+from .picture import Picture, escape, line, rect, svg_document, text
 
 WIDTH, HEIGHT = 520, 300
 COLOURS = ["#1d4ed8", "#d62828", "#2a9d8f", "#f4a261", "#7b2cbf", "#6b7280"]

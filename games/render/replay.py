@@ -6,10 +6,9 @@ in JupyterLite and in classic Jupyter alike.
 
 import itertools
 import json
-from html import escape
 
 from ..messages import tr
-from .picture import Picture
+from .picture import Picture, escape
 
 _counter = itertools.count()
 
