@@ -955,16 +955,16 @@ def precompress(site, cache=BROTLI_CACHE):
         raise BuildError("The Python package Brotli is needed to compress the site. Install the "
                          "build requirements: pip install -r requirements.txt.") from None
     cache.mkdir(parents=True, exist_ok=True)
-    files = [path for path in sorted(site.rglob("*"))
-             if path.suffix in COMPRESSIBLE and path.is_file() and path.stat().st_size >= BROTLI_SMALLEST]
+    files = [path for path in sorted(site.rglob("*")) if path.suffix in COMPRESSIBLE
+             and path.is_file() and path.stat().st_size >= BROTLI_SMALLEST]
 
     def compress(path):
         data = path.read_bytes()
         kept = cache / f"{digest(data)}.q11{BROTLI_SUFFIX}"
         if not kept.is_file():
             partial = kept.with_suffix(".part")
-            partial.write_bytes(brotli.compress(data, quality=11))  # the best; a larger window
-            # (lgwin) made the wasm larger
+            # quality 11 is Brotli's best; a larger window than the default made the wasm larger
+            partial.write_bytes(brotli.compress(data, quality=11))
             partial.replace(kept)
         shutil.copyfile(kept, path.with_name(path.name + BROTLI_SUFFIX))
 
@@ -1030,7 +1030,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return None
-        body = sidecar.read_bytes() if sidecar else gzipped(str(path), stat.st_mtime_ns, stat.st_size)
+        body = (sidecar.read_bytes() if sidecar
+                else gzipped(str(path), stat.st_mtime_ns, stat.st_size))
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", "br" if sidecar else "gzip")
