@@ -157,6 +157,12 @@ def test_a_kernel_that_mounts_its_drive_differently_is_refused(tmp_path):
         build.patch_kernel_worker(tmp_path)
 
 
+def test_a_service_worker_that_relays_differently_is_refused(tmp_path):
+    (tmp_path / "service-worker.js").write_text("async function onFetch(e){n=fromCache(e)}")
+    with pytest.raises(build.BuildError, match="patch_service_worker"):
+        build.patch_service_worker(tmp_path)
+
+
 def test_a_jupyterlab_that_loads_its_workspace_differently_is_refused(tmp_path):
     (tmp_path / "build").mkdir()
     (tmp_path / "build" / "core.js").write_text("execute:async n=>{await save()}")
@@ -204,6 +210,12 @@ def test_what_cannot_work_in_a_browser_is_left_out(built_site):
         names = numpy.namelist()
     assert "numpy/__init__.pyc" in names or "numpy/__init__.py" in names
     assert not [name for name in names if name.startswith("numpy/f2py/")]
+
+
+def test_the_service_worker_leaves_the_sites_files_to_the_browser(built_site):
+    text = (built_site / "service-worker.js").read_text(encoding="utf-8")
+    assert "||!enableCache||" in text and not build.SERVICE_WORKER_RELAY.search(text)
+    assert "/api/drive" in text  # it still answers the kernel's file requests
 
 
 def test_the_site_bundles_only_the_closure(built_site):
