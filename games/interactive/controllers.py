@@ -212,9 +212,11 @@ class Controller:
     def side_lines(self):
         return []
 
+    CELL_PX = 48
+
     def cell_px(self):
         """The side of a cell in pixels: big enough for a finger, small enough for the page."""
-        return {"tictactoe": 72, "connectfour": 54, "puyopuyo": 34}.get(self.env.name, 48)
+        return self.CELL_PX
 
     def keys_help(self):
         return tr(en="Keyboard: arrows choose, Enter or Space plays.",
@@ -224,27 +226,19 @@ class Controller:
 # ---------------------------------------------------------------------- two-player games
 
 class TwoPlayerController(Controller):
-    """Tic-tac-toe, Connect Four and Othello: the student against an agent, or two students."""
+    """Tic-tac-toe, Connect Four and Othello: the student against an agent, or two students.
+    Each game's class below says how its board looks: KINDS and TEXTS of the two sides,
+    side_name, grid, and what its board is called."""
 
-    KINDS = {"tictactoe": ("x", "o"), "connectfour": ("red", "yellow"), "othello": ("black", "white")}
-    TEXTS = {"tictactoe": ("X", "O"), "connectfour": ("", ""), "othello": ("", "")}
+    KINDS = ("x", "o")
+    TEXTS = ("", "")
 
     def side_name(self, player):
-        game = self.env.name
-        if game == "tictactoe":
-            return MARKS[player]
-        if game == "connectfour":
-            return tr(en="red", ja="赤") if player == 0 else tr(en="yellow", ja="黄")
-        return colour_name(player)
+        raise NotImplementedError
 
     def grid(self):
         """(rows, cols, cells row by row: 0 empty, 1 player 0, 2 player 1)."""
-        env = self.env
-        if env.name == "tictactoe":
-            return 3, 3, list(env.board)
-        if env.name == "connectfour":
-            return env.rows, env.columns, list(env.cells)
-        return env.size, env.size, list(env.cells)
+        raise NotImplementedError
 
     def playable_targets(self):
         """The cells (or columns) the student may click now: the legal actions, pass aside."""
@@ -256,19 +250,20 @@ class TwoPlayerController(Controller):
         env, last = self.env, self.env.last_action
         if last is None or last == getattr(env, "pass_action", None):
             return []
-        if env.name == "connectfour":
-            return [(env.rows - env.heights[last]) * env.columns + last]
-        return [last]
+        return [self.cell_of_action(last)]
+
+    def cell_of_action(self, action):
+        return action
 
     def board_view(self):
         rows, cols, cells = self.grid()
-        kinds, texts = self.KINDS[self.env.name], self.TEXTS[self.env.name]
         shown = []
         for index, value in enumerate(cells):
             row, col = divmod(index, cols)
             title = self.cell_title(index, row, col)
             if value:
-                shown.append({"kind": kinds[value - 1], "text": texts[value - 1], "title": title})
+                shown.append({"kind": self.KINDS[value - 1], "text": self.TEXTS[value - 1],
+                              "title": title})
             else:
                 shown.append({"kind": "empty", "text": "", "title": title})
         playable = self.playable_targets()
@@ -277,20 +272,8 @@ class TwoPlayerController(Controller):
                 "q": self.q_view({target: target for target in playable})}
 
     def cell_title(self, index, row, col):
-        if self.env.name == "connectfour":
-            return tr(en="column {col}", ja="{col} 列", col=col)
         return tr(en="square {index} (row {row}, column {col})", ja="マス {index}（{row} 行 {col} 列）",
                   index=index, row=row, col=col)
-
-    def forced_move(self):
-        env = self.env
-        if env.name == "othello" and env.legal_actions() == [env.pass_action]:
-            player = env.current_player
-            self.play(env.pass_action)
-            self.say(tr(en="{side} has no move and passes.", ja="{side}は置ける場所がないのでパスです。",
-                        side=self.side_name(player).capitalize()))
-            return True
-        return False
 
     def status(self):
         if self.over:
@@ -306,36 +289,91 @@ class TwoPlayerController(Controller):
     def result(self):
         winner = self.env.winner
         if winner is None:
-            text = tr(en="Draw.", ja="引き分けです。")
-        elif self.opponent is None:
-            text = tr(en="{side} wins!", ja="{side}の勝ち！", side=self.side_name(winner).capitalize())
-        elif winner == self.you:
-            text = tr(en="You win!", ja="あなたの勝ち！")
-        else:
-            text = tr(en="The AI wins.", ja="AI の勝ちです。")
-        if self.env.name == "othello":
-            text += " " + self.disc_count()
-        return text
+            return tr(en="Draw.", ja="引き分けです。")
+        if self.opponent is None:
+            return tr(en="{side} wins!", ja="{side}の勝ち！", side=self.side_name(winner).capitalize())
+        if winner == self.you:
+            return tr(en="You win!", ja="あなたの勝ち！")
+        return tr(en="The AI wins.", ja="AI の勝ちです。")
+
+    def board_name(self):
+        raise NotImplementedError
+
+    def board_label(self):
+        return tr(en="{name} board: choose a square", ja="{name}の盤: マスを選ぶ", name=self.board_name())
+
+
+class TicTacToeController(TwoPlayerController):
+    TEXTS = ("X", "O")
+    CELL_PX = 72
+
+    def side_name(self, player):
+        return MARKS[player]
+
+    def grid(self):
+        return 3, 3, list(self.env.board)
+
+    def board_name(self):
+        return tr(en="Tic-tac-toe", ja="三目並べ")
+
+
+class ConnectFourController(TwoPlayerController):
+    target = "column"
+    KINDS = ("red", "yellow")
+    CELL_PX = 54
+
+    def side_name(self, player):
+        return tr(en="red", ja="赤") if player == 0 else tr(en="yellow", ja="黄")
+
+    def grid(self):
+        return self.env.rows, self.env.columns, list(self.env.cells)
+
+    def cell_of_action(self, column):
+        """The cell the last disc fell into: the top one of its column."""
+        env = self.env
+        return (env.rows - env.heights[column]) * env.columns + column
+
+    def cell_title(self, index, row, col):
+        return tr(en="column {col}", ja="{col} 列", col=col)
+
+    def board_label(self):
+        return tr(en="Connect Four board: choose a column", ja="四目並べの盤: 列を選ぶ")
+
+
+class OthelloController(TwoPlayerController):
+    KINDS = ("black", "white")
+
+    def side_name(self, player):
+        return colour_name(player)
+
+    def grid(self):
+        return self.env.size, self.env.size, list(self.env.cells)
+
+    def forced_move(self):
+        env = self.env
+        if env.legal_actions() == [env.pass_action]:
+            player = env.current_player
+            self.play(env.pass_action)
+            self.say(tr(en="{side} has no move and passes.", ja="{side}は置ける場所がないのでパスです。",
+                        side=self.side_name(player).capitalize()))
+            return True
+        return False
+
+    def result(self):
+        return super().result() + " " + self.disc_count()
 
     def cell_px(self):
-        return 46 if self.env.name == "othello" and self.env.size == 8 else super().cell_px()
+        return 46 if self.env.size == 8 else super().cell_px()
 
     def disc_count(self):
         return tr(en="Black {black}, white {white}", ja="黒 {black}、白 {white}",
                   black=self.env.disc_count(0), white=self.env.disc_count(1))
 
     def side_lines(self):
-        return [self.disc_count()] if self.env.name == "othello" else []
+        return [self.disc_count()]
 
-    def board_label(self):
-        if self.env.name == "connectfour":
-            return tr(en="Connect Four board: choose a column", ja="四目並べの盤: 列を選ぶ")
-        name = tr(en="Tic-tac-toe", ja="三目並べ") if self.env.name == "tictactoe" else tr(en="Othello", ja="オセロ")
-        return tr(en="{name} board: choose a square", ja="{name}の盤: マスを選ぶ", name=name)
-
-
-class ConnectFourController(TwoPlayerController):
-    target = "column"
+    def board_name(self):
+        return tr(en="Othello", ja="オセロ")
 
 
 # ---------------------------------------------------------------------- Minesweeper
@@ -453,6 +491,7 @@ class PuyoController(Controller):
     or with the arrow keys), then drop it."""
 
     layout = "puyo"
+    CELL_PX = 34
     target = "column"
     START = (2, 1)  # the pair appears above column 2, the second puyo on top
 
@@ -567,6 +606,6 @@ class PuyoController(Controller):
                   ja="キーボード: ← → で動かす、↑ で回す、↓ か Enter で落とす。")
 
 
-CONTROLLERS = {"tictactoe": TwoPlayerController, "connectfour": ConnectFourController,
-               "othello": TwoPlayerController, "minesweeper": MinesweeperController,
+CONTROLLERS = {"tictactoe": TicTacToeController, "connectfour": ConnectFourController,
+               "othello": OthelloController, "minesweeper": MinesweeperController,
                "puyopuyo": PuyoController}
