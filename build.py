@@ -406,21 +406,31 @@ def leave_out_the_terminal(bundle, packages):
 # modules are compiled; modules nobody imports stay source (compiled only if ever imported),
 # because bytecode is larger than source and every student downloads it.
 COMPILER_PY = r"""
-import base64, hashlib, importlib, os, py_compile, sys, tempfile, zipfile
+import base64, hashlib, importlib, os, py_compile, re, sys, tempfile, zipfile
 
 UNUSED = (".pyi", ".h", ".pxd", ".pyx", ".c", ".a")  # type stubs, C headers and libraries
 # a wheel's copies of its Jupyter extensions (JavaScript): the site serves them from extensions/
 UNUSED_FOLDERS = ("/labextension/", "/nbextension/", ".data/data/share/jupyter/", ".data/data/etc/jupyter/")
 TAG = sys.implementation.cache_tag
-# Parts that cannot work in a browser tab, left out of every student's download: a page cannot
-# start processes (multiprocessing), listen for connections (the servers) or open the sockets
-# of mail and FTP clients, and f2py needs a Fortran compiler. The build stops if one is imported.
+# Left out of every student's download; the build stops if a kernel or a lesson imports one:
+# - what cannot work in a browser tab: a page cannot start processes (multiprocessing), listen
+#   for connections (the servers) or open the sockets of mail and FTP clients, and f2py needs a
+#   Fortran compiler;
 NOT_IN_A_BROWSER = ("multiprocessing", "http/server", "xmlrpc", "wsgiref", "ftplib", "imaplib",
                     "poplib", "smtplib", "numpy/f2py")
+# - the pure-Python twins of modules Pyodide has built in (datetime, io): never imported;
+BUILT_IN_TWINS = ("_pydatetime", "_pyio")
+# - the tables of old 8-bit code pages (DOS, Mac, ISO 8859, KOI8, ...; 0.27 MB). UTF-8, Latin-1
+#   and the Japanese encodings stay, and so do cp437 (zip files) and cp1252 (Windows, Western).
+CODE_PAGES_KEPT = ("cp437", "cp1252")
 
-def not_in_a_browser(name):
+def left_out(name, body):
     stem = name.replace("/__pycache__/", "/").split(".")[0]
-    return any(stem == part or stem.startswith(part + "/") for part in NOT_IN_A_BROWSER)
+    parts = NOT_IN_A_BROWSER + BUILT_IN_TWINS
+    if any(stem == part or stem.startswith(part + "/") for part in parts):
+        return True
+    return (stem.startswith("encodings/") and stem[len("encodings/"):] not in CODE_PAGES_KEPT
+            and re.search(rb"^decoding_(table|map) = ", body, re.M) is not None)
 
 def files_in_use(kernel_modules, lesson_modules):
     for name in kernel_modules:
@@ -455,13 +465,12 @@ def compile_module(body, installed_as):
         with open(target, "rb") as file:
             return file.read()
 
-# Pygments brings lexers for about 600 languages (three quarters of its download); a notebook
-# colours only Python tracebacks and help with it. Kept: these modules, what they import, and
+# Pygments brings lexers for about 600 languages (nearly all of its download); in a notebook
+# only the kernel uses it, to colour Python: tracebacks, help (`?`), IPython.display.Code.
+# JupyterLab colours code cells and Markdown itself. Kept: these modules, what they import, and
 # what the kernel and lessons import. Others are left out and removed from its lexer table, so
 # asking for one says "no lexer for alias" as for any unknown language.
-PYGMENTS_LEXERS = {"__init__", "_mapping", "python", "special", "shell", "data", "html",
-                   "javascript", "css", "markup", "ruby", "perl", "tex", "c_cpp", "c_like",
-                   "sql", "textfmts", "jsx", "templates", "jvm", "r", "julia", "configs", "diff"}
+PYGMENTS_LEXERS = {"__init__", "_mapping", "python", "special"}
 
 def lexer_module(name):
     return name[len("pygments/lexers/"):].removesuffix(".py")
@@ -509,15 +518,15 @@ def compile_archive(path, kind, keep_source, in_use):
         members = [(info, archive.read(info)) for info in archive.infolist() if not info.is_dir()]
     if any(info.filename == "pygments/__init__.py" for info, _ in members):
         members = prune_pygments(members, prefix, in_use)
-    left_out = [info.filename for info, _ in members if not_in_a_browser(info.filename)]
-    imported = [name for name in left_out if prefix + name in in_use]
+    dropped = [info.filename for info, body in members if left_out(info.filename, body)]
+    imported = [name for name in dropped if prefix + name in in_use]
     if imported:
-        raise RuntimeError(f"NOT_IN_A_BROWSER leaves out {imported[0]}, but it is imported")
-    members = [(info, body) for info, body in members if info.filename not in left_out]
+        raise RuntimeError(f"the build leaves out {imported[0]} (see left_out), but it is imported")
+    members = [(info, body) for info, body in members if info.filename not in dropped]
     names = {info.filename for info, _ in members}
     wanted = {name for name in names if name.endswith(".py") and cached(name) not in names
               and (keep_source or prefix + name in in_use)}
-    if not wanted and not left_out:
+    if not wanted and not dropped:
         return False  # nothing imported from it, or compiled already (the official wheels)
     written, record = [], None
     for info, body in members:

@@ -212,6 +212,16 @@ def test_what_cannot_work_in_a_browser_is_left_out(built_site):
     assert not [name for name in names if name.startswith("numpy/f2py/")]
 
 
+def test_old_code_pages_and_built_in_twins_are_left_out(built_site):
+    with zipfile.ZipFile(built_site / "static" / "pyodide" / build.STDLIB) as stdlib:
+        modules = {name.split(".")[0] for name in stdlib.namelist()}
+    assert not {"encodings/koi8_r", "encodings/cp850", "encodings/mac_roman",
+                "encodings/iso8859_5", "_pydatetime", "_pyio"} & modules
+    assert {"encodings/cp437", "encodings/cp1252", "encodings/utf_8", "encodings/latin_1",
+            "encodings/shift_jis", "encodings/cp932", "encodings/euc_jp", "encodings/aliases",
+            "encodings/idna", "datetime", "io"} <= modules
+
+
 def test_the_service_worker_leaves_the_sites_files_to_the_browser(built_site):
     text = (built_site / "service-worker.js").read_text(encoding="utf-8")
     assert "||!enableCache||" in text and not build.SERVICE_WORKER_RELAY.search(text)
@@ -331,9 +341,10 @@ def test_pygments_keeps_only_the_lexers_its_table_names(built_site):
     named = {text[:length].decode().rsplit(".", 1)[1] for length, text in (
         (m.group(1)[0], m.group(2)) for m in re.finditer(
             rb"[Zz\xda\xfa](.)(pygments\.lexers\.\w+)", table, re.S))}
-    assert {"python", "shell", "data", "html", "javascript"} <= named <= modules
+    assert {"python", "special"} <= named <= modules
     assert "business" not in modules and b"ABAPLexer" not in table
-    assert len(modules) < 100
+    assert "lisp" not in modules and b"SchemeLexer" not in table
+    assert len(modules) < 10
 
 
 def test_games_is_compiled_and_keeps_its_source(built_site):

@@ -67,3 +67,35 @@ def test_the_browser_gets_the_sites_brotli_files_itself(lesson):
     assert encodings["pyodide.asm.wasm"] == [("br", False)]
     assert any(name.startswith("jlab_core") and answers == [("br", False)]
                for name, answers in encodings.items())
+
+
+LEFT_OUT_PROBE = """
+import codecs, datetime, io
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+print(get_lexer_by_name("python").name, end=" ")
+try:
+    get_lexer_by_name("lisp")
+except ClassNotFound:
+    print("no-lisp", end=" ")
+print("日本語".encode("shift_jis") == b"\\x93\\xfa\\x96{\\x8c\\xea",
+      "€".encode("cp1252"), "é".encode("latin-1"), "é".encode("iso8859-1"),
+      codecs.lookup("euc-jp").name, codecs.lookup("cp932").name, end=" ")
+try:
+    "ж".encode("koi8-r")
+except LookupError as error:
+    print("LookupError:", error, end=" ")
+print(datetime.date(2026, 11, 25).isoformat(), type(io.BytesIO()).__module__)
+"""
+
+
+def test_what_the_site_leaves_out_fails_as_unknown_and_the_rest_works(lesson):
+    """build.py leaves out the Pygments lexers of other languages and the tables of old 8-bit
+    code pages: asking for one is Pygments' and Python's own "unknown" error, and Python,
+    Japanese encodings, UTF-8, Latin-1 and cp1252 work."""
+    page, _, _ = lesson
+    printed = page.evaluate(EXECUTE_JS, LEFT_OUT_PROBE)
+    assert printed.split(" ", 1)[0] == "Python", printed
+    assert printed.split(" ", 1)[1] == (
+        "no-lisp True b'\\x80' b'\\xe9' b'\\xe9' euc_jp cp932 "
+        "LookupError: unknown encoding: koi8-r 2026-11-25 _io\n"), printed
