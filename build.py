@@ -406,7 +406,7 @@ def leave_out_the_terminal(bundle, packages):
 # modules are compiled; modules nobody imports stay source (compiled only if ever imported),
 # because bytecode is larger than source and every student downloads it.
 COMPILER_PY = r"""
-import base64, hashlib, importlib, os, py_compile, re, sys, tempfile, zipfile
+import base64, hashlib, importlib, os, py_compile, sys, tempfile, zipfile
 
 UNUSED = (".pyi", ".h", ".pxd", ".pyx", ".c", ".a")  # type stubs, C headers and libraries
 # a wheel's copies of its Jupyter extensions (JavaScript): the site serves them from extensions/
@@ -429,8 +429,9 @@ def left_out(name, body):
     parts = NOT_IN_A_BROWSER + BUILT_IN_TWINS
     if any(stem == part or stem.startswith(part + "/") for part in parts):
         return True
+    # a code page's module is its table; the name is in its source and in its bytecode alike
     return (stem.startswith("encodings/") and stem[len("encodings/"):] not in CODE_PAGES_KEPT
-            and re.search(rb"^decoding_(table|map) = ", body, re.M) is not None)
+            and (b"decoding_table" in body or b"decoding_map" in body))
 
 def files_in_use(kernel_modules, lesson_modules):
     for name in kernel_modules:
