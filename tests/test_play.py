@@ -387,3 +387,12 @@ def test_the_wheel_ships_the_board_drawing(tmp_path):
         names = set(archive.namelist())
     assert {"games/interactive/board.js", "games/interactive/board.css"} <= names
     assert wheel["depends"] == ["numpy"]  # the widget library is not a dependency of games
+
+
+def test_minesweeper_a_flag_off_the_board_gets_the_envs_message():
+    widget = games.play("minesweeper", rows=4, cols=4, mines=2, seed=1)
+    widget.handle_event({"event": "flag", "target": 16})
+    assert kinds(widget) == ["hidden"] * 16 and widget.view["flags"] == []
+    assert widget.view["message"] == "Action 16 is out of range: actions are 0 to 15."
+    widget.handle_event({"event": "flag", "target": [3, 3]})  # (row, col), as env.step takes
+    assert widget.view["flags"] == [15] and widget.view["message"] == ""

@@ -404,13 +404,18 @@ class MinesweeperController(Controller):
             super().on_event(name, event)
 
     def cell_of(self, target):
+        """The clicked cell's action, or None for a target off the board."""
         try:
-            return self.env._action_on_board(target)
+            return self.checked_cell(target)
         except GamesError:
             return None
 
+    def checked_cell(self, target):
+        """The clicked cell's action; for a target off the board, the env's own message."""
+        return self.env.to_action(*self.env.to_cell(target))
+
     def toggle_flag(self, target):
-        cell = self.env._action_on_board(target)  # a cell off the board: the env's own message
+        cell = self.checked_cell(target)
         if self.env.number(cell) is not None:
             row, col = self.env.to_cell(cell)
             self.say(tr(en="Cell ({row}, {col}) is open: only hidden cells take a flag.",
