@@ -441,7 +441,7 @@ def test_every_text_file_of_the_site_has_an_equal_brotli_copy(built_site):
         assert brotli.decompress(packed) == original and len(packed) < len(original) / 2, name
 
 
-def test_the_server_sends_brotli_then_gzip_then_the_file(built_site, tmp_path):
+def test_the_server_sends_brotli_then_gzip_then_the_file(built_site):
     import brotli
     server, base = start_server(built_site)
     gzip_only, gzip_base = start_server(built_site, compress="gzip")
