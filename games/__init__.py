@@ -10,6 +10,7 @@ by clicking (see ``help(games.play)``).
 """
 
 from . import agents, arena, checks
+from .checks import hint, solution
 from .envs import Env, list_games, make
 from .errors import ActionTypeError, BadOptionError, GameOverError, GamesError, IllegalActionError, debug
 from .interactive import play
@@ -21,8 +22,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ActionTypeError", "BadOptionError", "Env", "GameOverError", "GamesError",
-    "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "debug", "get_language", "list_games",
-    "make", "play", "replay", "set_language",
+    "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "debug", "get_language", "hint",
+    "list_games", "make", "play", "replay", "set_language", "solution",
 ]
 
 

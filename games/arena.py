@@ -464,7 +464,15 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
     if bar:
         bar.close()
     result.times_a, result.times_b = _times_summary(times["a"]), _times_summary(times["b"])
+    _note_if_trained(env.name, agent_a, result, against=result.names[1])
     return result
+
+
+def _note_if_trained(game, agent, result, against=""):
+    """A trained agent's result, as the lesson prints it, goes on the student's course map."""
+    if getattr(agent, "steps", 0):  # DQN and afterstate agents count their training moves
+        from .checks.exercise_book import note_trained_result  # late: the course is a layer above arena
+        note_trained_result(game, str(result), against)
 
 
 def _evaluate_solo(env, agent, n, seed, progress, max_moves):
@@ -481,6 +489,7 @@ def _evaluate_solo(env, agent, n, seed, progress, max_moves):
     if bar:
         bar.close()
     result.times = _times_summary(times)
+    _note_if_trained(env.name, agent, result)
     return result
 
 

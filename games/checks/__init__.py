@@ -272,6 +272,9 @@ def _finish(passed, lines):
 CHECK_MODULES = ("scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
 
 
+from .exercise_book import exercises, hint, solution  # noqa: E402  (it needs CHECK_MODULES above)
+
+
 def __getattr__(name):
     # games.checks.tictactoe works right after `import games`, like games.agents.othello
     if name in CHECK_MODULES:

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..messages import tr
 from . import Case, Shown, game_after, move_case, plain, run, same_planes
+from .exercise_book import exercise
 
 ROWS, COLUMNS = 6, 7
 
@@ -55,6 +56,22 @@ def _board_note(board, prefix):
     return prefix + _picture(board) if np.asarray(board).any() else ""
 
 
+@exercise("drop_piece", "20_connectfour_1_env.ipynb", hints=[
+    ("Look at the column from the bottom up: row `ROWS - 1` (5) is the bottom row and row 0 the top. "
+     "`range(ROWS - 1, -1, -1)` counts 5, 4, 3, 2, 1, 0.",
+     "列を下から上へ調べましょう。`ROWS - 1`（5）段目がいちばん下、0 段目がいちばん上です。"
+     "`range(ROWS - 1, -1, -1)` は 5, 4, 3, 2, 1, 0 と数えます。"),
+    ("The disc stops in the FIRST empty cell (`== 0`) found from below. Put the piece there and stop at once with "
+     "`return`, or the loop fills the whole column. Searching from the top down would find the top cell instead.",
+     "駒は、下から見て「最初の」空きマス（`== 0`）で止まります。そこに駒を置いたら、すぐに `return` で終わりましょう。"
+     "そうしないと、ループが列全体を埋めてしまいます。上から下へ探すと、いちばん上のマスが見つかってしまいます。"),
+    ("`for row in range(ROWS - 1, -1, -1):`, then `if board[row, column] == 0:` and inside it "
+     "`board[row, column] = piece` and `return row`. After the loop no cell was empty: the column is full, "
+     "so raise a `ValueError`.",
+     "`for row in range(ROWS - 1, -1, -1):` のあと `if board[row, column] == 0:` と書き、その中で "
+     "`board[row, column] = piece` と `return row` です。ループが最後まで回ったら空きマスがなかったので、"
+     "列はいっぱいです。`ValueError` を出しましょう。"),
+])
 def check_drop_piece(drop_piece):
     """``drop_piece(board, column, piece)`` puts ``piece`` in the lowest empty cell of ``column``."""
     cases = [
@@ -93,6 +110,24 @@ FOUR_CASES = [
 ]
 
 
+@exercise("four_in_a_row", "20_connectfour_1_env.ipynb", hints=[
+    ("The start finds lines across. Each missing direction is the same double loop with other cells, for k in "
+     "`range(4)`: up-down │ looks at `(row + k, col)`, ╲ at `(row + k, col + k)`, ╱ at `(row - k, col + k)`.",
+     "最初のコードは横の並びを見つけます。足りない向きも、同じ二重ループでマスを変えるだけです（k は `range(4)`）。"
+     "縦 │ は `(row + k, col)`、╲ は `(row + k, col + k)`、╱ は `(row - k, col + k)` を見ます。"),
+    ("Choose the `range`s so that all four cells stay on the board. Going down needs `row + 3 <= rows - 1`, so "
+     "`range(rows - 3)`; going right needs `range(columns - 3)`, as across does; ╱ goes up, so `row - 3` must not "
+     "be below 0: `range(3, rows)`. Careful: Python reads `board[-1, ...]` as the bottom row, with no error!",
+     "4 つのマスが全部盤に入るように `range` を選びます。下へ進むなら `row + 3 <= rows - 1` なので `range(rows - 3)`、"
+     "右へ進むなら横と同じ `range(columns - 3)` です。╱ は上へ進むので、`row - 3` が 0 より小さくならないように "
+     "`range(3, rows)` です。注意: Python は `board[-1, ...]` をエラーにせず、いちばん下の段として読んでしまいます。"),
+    ("Copy the across block three times and change the ranges and the cells: up-down `range(rows - 3)`, "
+     "`range(columns)`, `board[row + k, col]`; ╲ `range(rows - 3)`, `range(columns - 3)`, `board[row + k, col + k]`; "
+     "╱ `range(3, rows)`, `range(columns - 3)`, `board[row - k, col + k]`. Keep `return False` at the very end.",
+     "横のブロックを 3 回コピーして、`range` とマスを変えましょう。縦は `range(rows - 3)`、`range(columns)`、"
+     "`board[row + k, col]`。╲ は `range(rows - 3)`、`range(columns - 3)`、`board[row + k, col + k]`。"
+     "╱ は `range(3, rows)`、`range(columns - 3)`、`board[row - k, col + k]`。`return False` はいちばん最後に残します。"),
+])
 def check_four_in_a_row(four_in_a_row):
     """``four_in_a_row(board, piece)`` is True when ``piece`` has four in a line (any direction)."""
     cases = [Case(args=(board_from(rows), piece), expected=expected,
@@ -134,12 +169,28 @@ def _win_case(moves, hint_en, hint_ja):
     return move_case(env, right, f"{hint_en}: {picture}", f"{hint_ja}: {picture}")
 
 
+@exercise("win_if_you_can", "21_connectfour_2_random.ipynb", hints=[
+    ("Replace `pass` with a test of `column`: `env.is_winning_move(column)` says whether a disc dropped there "
+     "wins at once for the player to move.",
+     "`pass` を、`column` を調べるテストに書きかえましょう。`env.is_winning_move(column)` は、そこに駒を落とすと"
+     "手番のプレイヤーがすぐ勝てるかどうかを教えてくれます。"),
+    ("Return the column only when it wins. When it does not, do nothing: the loop goes on to the next column, and "
+     "the random move after the loop is played only when no column wins. If you try moves yourself, do it on "
+     "`env.clone()`, never on `env`.",
+     "列を返すのは、その列で勝てるときだけです。勝てないときは何もしません。ループが次の列に進み、ループのあとの"
+     "ランダムな手は、どの列でも勝てないときだけ打たれます。自分で手を試すなら、`env` ではなく `env.clone()` で"
+     "試しましょう。"),
+    ("In place of `pass`: `if env.is_winning_move(column):` and, on the next line, indented one step more, "
+     "`return column`.",
+     "`pass` の代わりに `if env.is_winning_move(column):` と書き、次の行に一段下げて `return column` です。"),
+])
 def check_win_if_you_can(agent):
     """``agent(env)`` plays a winning column whenever there is one (and a legal one otherwise)."""
     if not callable(agent):
         return run(agent, [])  # run() explains what to give it
     cases = [_win_case(*position) for position in WIN_POSITIONS]
-    return run(lambda call: call(agent), cases, title=tr(en="Check of your agent", ja="エージェントのチェック"))
+    return run(lambda call: call(agent), cases,
+               title=tr(en="Check of win_if_you_can", ja="win_if_you_can のチェック"))
 
 
 # ----------------------------------------------------------------- score_window
@@ -156,6 +207,20 @@ WINDOW_CASES = [
 ]
 
 
+@exercise("score_window", "22_connectfour_3_lookahead.ipynb", hints=[
+    ("The start already counts `mine` and `empty` and knows `opponent`. Count the opponent's discs in the same "
+     "way: `window.count(opponent)`.",
+     "最初のコードは `mine` と `empty` をもう数えていて、`opponent` もわかっています。相手の駒も同じように "
+     "`window.count(opponent)` で数えましょう。"),
+    ("A threat is three discs of one player AND one empty cell: test both numbers with `and`. Three of mine with "
+     "a disc of the opponent in the window is blocked and worth 0, and so is a window with only two of mine.",
+     "リーチは「どちらかの駒が 3 つ」かつ「空きが 1 つ」です。`and` で 2 つの数を両方調べましょう。自分の駒が 3 つでも"
+     "相手の駒が 1 つ入っている窓はふさがれているので 0 点、自分の駒が 2 つだけの窓も 0 点です。"),
+    ("Two `if`s before `return 0`: the first checks `mine == 3` and `empty == 1` and returns 1; the second checks "
+     "the count of the opponent's discs `== 3` and `empty == 1` and returns -100.",
+     "`return 0` の前に `if` を 2 つ書きます。1 つ目は `mine == 3` と `empty == 1` を調べて 1 を返し、"
+     "2 つ目は相手の駒の数が `== 3` と `empty == 1` を調べて -100 を返します。"),
+])
 def check_score_window(score_window):
     """``score_window(window, piece)``: the classic score of one window (a list of 4 cells)."""
     cases = [Case(args=(list(window), piece), expected=expected, hint_en=f"{window}, piece {piece}: {hint_en}",
@@ -191,6 +256,21 @@ def planes_expected(board, me):
     return np.stack([board == me, board == 3 - me, landing]).astype(np.float32)
 
 
+@exercise("planes", "23_connectfour_4_dqn.ipynb", hints=[
+    ("Plane 1 is made like plane 0, with the other player: the opponent's piece is `3 - me`. Plane 2 needs a loop "
+     "over the columns.",
+     "1 枚目は 0 枚目と同じ作り方で、相手の駒にするだけです。相手の駒は `3 - me` です。2 枚目は、列ごとのループで作ります。"),
+    ("In a column the empty cells are those where `board` is 0, and a disc lands on the LOWEST of them: the one "
+     "with the largest row number (row 0 is the top). Exactly one 1 per column, and none in a full column.",
+     "列の中で `board` が 0 のマスが空きマスで、駒はそのうち「いちばん下」、つまり段の番号がいちばん大きいマスに"
+     "止まります（0 段目がいちばん上）。1 は列ごとにちょうど 1 つで、いっぱいの列には置きません。"),
+    ("`result[1] = board == 3 - me`. Then `for col in range(columns):` and inside it go up from the bottom, "
+     "`for row in range(rows - 1, -1, -1):`; at the first `board[row, col] == 0` set `result[2, row, col] = 1` "
+     "and `break`.",
+     "`result[1] = board == 3 - me` です。次に `for col in range(columns):` の中で、下から上へ "
+     "`for row in range(rows - 1, -1, -1):` と調べ、最初に `board[row, col] == 0` になったところで "
+     "`result[2, row, col] = 1` にして `break` しましょう。"),
+])
 def check_planes(planes):
     """``planes(board, me)``: a ``(3, rows, columns)`` array of 1 and 0: my discs, the opponent's discs,
     and where a disc would land in each column."""

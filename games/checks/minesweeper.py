@@ -15,6 +15,7 @@ import numpy as np
 
 from ..messages import tr
 from . import Case, Verdict, close, compare_planes, run
+from .exercise_book import exercise
 
 
 def layout(rows):
@@ -68,6 +69,23 @@ COUNT_CASES = [
 ]
 
 
+@exercise("count_around", "40_minesweeper_1_env.ipynb", hints=[
+    ("Read which cases of the check fail: a cell in the middle, a cell that is a mine itself, and cells at the "
+     "edges. Each of the three bugs listed above the exercise shows up in a different case: fix them one at a time "
+     "and run the check after each fix.",
+     "チェックのどのケースが ✗ になったかを読みましょう。まん中のマス、自分が地雷のマス、はしのマスがあります。"
+     "練習問題の上にある 3 つのバグは、それぞれ別のケースで見つかります。1 つずつ直して、直すたびにチェックを実行しましょう。"),
+    ("The two loops visit 9 cells: the 8 neighbours and `(row, col)` itself, which must be skipped. At the edges, "
+     "`row - 1` can be -1 (numpy then reads the LAST row, with no error) and `row + 1` can be `rows` (an "
+     "`IndexError`): loop only over the rows and columns that are on the board.",
+     "2 重ループは 9 マスを回ります。8 つのとなりと、`(row, col)` 自身です。自分自身は飛ばさなければいけません。"
+     "はしでは、`row - 1` が -1 になることがあり（numpy はエラーにならず「最後の行」を読みます）、"
+     "`row + 1` が `rows` になることもあります（`IndexError`）。盤の中にある行と列だけをループしましょう。"),
+    ("Take `rows, cols = mines.shape`, loop with `for r in range(max(row - 1, 0), min(row + 2, rows)):` and "
+     "the same for `c` with `col` and `cols`, and add `mines[r, c]` only `if (r, c) != (row, col)`.",
+     "`rows, cols = mines.shape` として、`for r in range(max(row - 1, 0), min(row + 2, rows)):` でループし、"
+     "`c` も `col` と `cols` で同じように書きます。そして `if (r, c) != (row, col)` のときだけ `mines[r, c]` を足します。"),
+])
 def check_count_around(count_around):
     """``count_around(mines, row, col)``: how many of the 8 cells around ``(row, col)`` are mines."""
     mines = np.array([[mark == "*" for mark in row] for row in COUNT_BOARD])
@@ -104,6 +122,22 @@ CHANCE_CASES = [
 ]
 
 
+@exercise("chance_all_safe", "41_minesweeper_2_random.ipynb", hints=[
+    ("Write out the first clicks on the beginner board, as the lesson does: 70/80, then 69/79, then 68/78. "
+     "The start uses 70/80 for every click. What changes from one click to the next?",
+     "レッスンのように、初級の盤の最初のクリックを書き出してみましょう: 70/80、次は 69/79、その次は 68/78。"
+     "最初のコードは、どのクリックにも 70/80 を使っています。クリックのたびに何が変わるでしょう？"),
+    ("After each safe click there is one safe cell fewer AND one hidden cell fewer. So click number `i` "
+     "(counting from 0) is safe with the chance `(safe - i) / (hidden - i)`, and the chance that all are safe "
+     "is the product of these chances: start from 1 (not 0, or the product stays 0) and multiply in a loop.",
+     "安全なクリックのあとは、安全なマスが 1 つ減り、隠れたマスも 1 つ減ります。だから `i` 回目のクリック"
+     "（0 から数える）が安全な確率は `(safe - i) / (hidden - i)` です。全部が安全な確率はそのかけ算なので、"
+     "1 から始めて（0 から始めると、ずっと 0 のままです）、ループでかけていきましょう。"),
+    ("`chance = 1.0`, then `for i in range(clicks):` with `chance *= (safe - i) / (hidden - i)` inside, and "
+     "`return chance` after the loop, not inside it.",
+     "`chance = 1.0` として、`for i in range(clicks):` の中で `chance *= (safe - i) / (hidden - i)`。"
+     "`return chance` はループの中ではなく、ループのあとに書きます。"),
+])
 def check_chance_all_safe(chance_all_safe):
     """``chance_all_safe(hidden, mines, clicks)``: the chance that every click is safe."""
 
@@ -228,6 +262,26 @@ def _rule_case(rows, hint_en, hint_ja):
                 hint_en=f"{hint_en} [view: {text}]", hint_ja=f"{hint_ja} [盤: {text}]")
 
 
+@exercise("simple_rules", "42_minesweeper_3_logic.ipynb", hints=[
+    ("Rule 2 needs the mines rule 1 found, so give it a loop of its own over every cell, after the loop of "
+     "rule 1. Look at the second board of the check: the middle 2 only tells you something once both mines "
+     "of the left 2 are known.",
+     "ルール 2 にはルール 1 で見つけた地雷が必要です。だから、ルール 1 のループのあとに、すべてのマスを回る"
+     "別のループを書きましょう。チェックの 2 つ目の盤を見てください。まん中の「2」は、左の「2」の地雷が "
+     "2 つともわかってはじめて役に立ちます。"),
+    ("For each revealed number, take its hidden neighbours with `hidden_around(view, row, col)` and count how "
+     "many of them are in `mines`. When that count equals the number, all its mines are found, so its hidden "
+     "neighbours that are NOT in `mines` are safe. A cell of `mines` must never go into `safe`.",
+     "開いている数字ごとに、`hidden_around(view, row, col)` でとなりの隠れたマスを取り出し、そのうちいくつが "
+     "`mines` に入っているかを数えます。その数が数字と同じなら地雷は全部見つかっているので、`mines` に"
+     "「入っていない」隠れたマスが安全です。`mines` のマスを `safe` に入れてはいけません。"),
+    ("In the second loop, for the revealed cells (`view[row, col] >= 0`): `hidden = hidden_around(view, row, col)`, "
+     "`found = [cell for cell in hidden if cell in mines]`, and `if len(found) == view[row, col]:` add to `safe` "
+     "every cell of `hidden` that is not in `mines`.",
+     "2 つ目のループで、開いているマス（`view[row, col] >= 0`）について: `hidden = hidden_around(view, row, col)`、"
+     "`found = [cell for cell in hidden if cell in mines]` として、`if len(found) == view[row, col]:` のときに、"
+     "`hidden` のうち `mines` に入っていないマスを全部 `safe` に加えます。"),
+])
 def check_simple_rules(simple_rules):
     """``simple_rules(view)`` returns ``(safe, mines)``: sets of ``(row, col)`` proved by the single-cell rules."""
     cases = [_rule_case(rows, hint_en, hint_ja) for rows, hint_en, hint_ja in RULE_CASES]
@@ -265,6 +319,22 @@ def _plane_name(index):
         tr(en="number {n}", ja="数字 {n}", n=index - 1)
 
 
+@exercise("planes", "43_minesweeper_4_dqn.ipynb", hints=[
+    ("Count the planes the start makes: one for the hidden cells, plus one for each number in `range(1, 9)`. "
+     "How many is that, and how many does the lesson ask for?",
+     "最初のコードが作る面を数えてみましょう。隠れたマスの面が 1 枚と、`range(1, 9)` の数字ごとに 1 枚です。"
+     "全部で何枚でしょう？ レッスンでは何枚必要でしたか？"),
+    ("`range(1, 9)` gives 1, 2, ..., 8: the number 0 has no plane. An open 0 tells the network something too "
+     "(no mine around it), so it needs its own plane, right after the plane of the hidden cells.",
+     "`range(1, 9)` は 1, 2, ..., 8 です。数字の 0 の面がありません。開いた 0 もネットワークにとって大事な情報"
+     "（まわりに地雷がない）なので、隠れたマスの面のすぐあとに、0 の面が必要です。"),
+    ("Change only the first number of the `range`, so that it starts at 0 and still ends at 8 (a `range` stops "
+     "just before its second number). Then `[hidden] + numbers` is 1 + 9 = 10 planes: hidden, 0, 1, ..., 8, "
+     "the order the check expects.",
+     "`range` の最初の数だけを変えて、0 から始まり 8 で終わるようにしましょう（`range` は 2 つ目の数の 1 つ手前で"
+     "止まります）。すると `[hidden] + numbers` は 1 + 9 = 10 枚の面になります。隠れたマス、0、1、……、8 の順で、"
+     "チェックが期待する順番どおりです。"),
+])
 def check_planes(planes):
     """``planes(view)``: 10 planes of True/False (or 1/0), shape (10, rows, cols): hidden, then each number 0 to 8."""
     if not callable(planes):

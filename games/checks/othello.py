@@ -14,6 +14,7 @@ import numpy as np
 from ..envs import make
 from ..messages import tr
 from . import Case, Shown, close, move_case, plain, run, same_planes
+from .exercise_book import exercise
 
 
 def board_from(rows):
@@ -70,6 +71,28 @@ def flips_expected(board, row, col, me):
     return len(info["flipped"])
 
 
+@exercise("count_flips", "30_othello_1_env.ipynb", hints=[
+    ("Look at the table of the 8 directions above the exercise: `DIRECTIONS` holds only `(0, 1)`, "
+     "\"to the right\". The cases of the check that fail tell you which directions are missing: "
+     "\"one white disc above (up)\" needs `(-1, 0)`.",
+     "練習問題の上にある 8 つの向きの表を見ましょう。`DIRECTIONS` には「右」の `(0, 1)` しか入っていません。"
+     "チェックで ✗ になったケースを見ると、どの向きが足りないかがわかります。たとえば「上に白が 1 枚」には "
+     "`(-1, 0)` が必要です。"),
+    ("A direction is one step `(d_row, d_col)`, where `d_row` and `d_col` are each -1, 0 or 1. That makes "
+     "3 × 3 = 9 pairs, and all of them but `(0, 0)` (which does not move at all) are directions: 8. "
+     "Write each one exactly once: a direction written twice counts its discs twice. "
+     "The function `count_flips` itself needs no change.",
+     "向きは 1 歩の進み方 `(d_row, d_col)` で、`d_row` と `d_col` はそれぞれ -1、0、1 のどれかです。"
+     "組み合わせは 3 × 3 = 9 通りで、まったく動かない `(0, 0)` 以外の 8 通りが向きです。"
+     "どれも 1 回だけ書きましょう。同じ向きを 2 回書くと、その向きの石を 2 回数えてしまいます。"
+     "関数 `count_flips` のほうは変えなくてかまいません。"),
+    ("Copy the table into the list, row by row: the top row `(-1, -1), (-1, 0), (-1, 1)`, the middle row "
+     "`(0, -1)` and the `(0, 1)` you already have, the bottom row `(1, -1), (1, 0), (1, 1)`. "
+     "Then run the cell again, so that the check uses the new list.",
+     "表をそのまま 1 段ずつリストに写しましょう。上の段は `(-1, -1), (-1, 0), (-1, 1)`、まん中の段は "
+     "`(0, -1)` と、もうある `(0, 1)`、下の段は `(1, -1), (1, 0), (1, 1)` です。"
+     "それからセルをもう一度実行して、新しいリストでチェックしましょう。"),
+])
 def check_count_flips(count_flips):
     """``count_flips(board, row, col, me)``: how many discs ``me`` (1 or 2) flips by playing on (row, col)."""
     cases = []
@@ -114,12 +137,28 @@ def _corner_case(moves, hint_en, hint_ja):
     return move_case(env, right, f"{hint_en}: {picture}", f"{hint_ja}: {picture}")
 
 
+@exercise("corner_agent", "31_othello_2_random.ipynb", hints=[
+    ("`legal` is the list of squares where the player to move may play now. A corner is a good answer only "
+     "when it is in that list: a corner that is taken already, or that traps no disc, is not a legal move.",
+     "`legal` は、手番のプレイヤーが今打てるマスのリストです。角を返してよいのは、それがこのリストに入っているときだけです。"
+     "もう石がある角や、1 枚も返せない角には打てません。"),
+    ("Go through the four corners with a loop, `for square in CORNERS:`, and test each one with `in`: "
+     "`square in legal` is True when that corner is legal. Play at random only when none of the four was "
+     "legal, that is after the loop has looked at all of them.",
+     "`for square in CORNERS:` のループで 4 つの角を順に調べ、`in` で確かめましょう。"
+     "`square in legal` は、その角に打てるとき True になります。ランダムに打つのは、4 つとも打てなかったとき、"
+     "つまりループで全部を調べ終わったあとだけです。"),
+    ("In the loop: `if square in legal: return square`. Keep the line `return int(env.np_random.choice(legal))` "
+     "after the loop, not in an `else` inside it: there it would give up after the first corner.",
+     "ループの中に `if square in legal: return square` と書きます。`return int(env.np_random.choice(legal))` の行は"
+     "ループのあとに残しましょう。ループの中の `else` に入れると、最初の角を見ただけであきらめてしまいます。"),
+])
 def check_corner_agent(agent):
     """``agent(env)`` plays a corner whenever one is legal (and a legal move otherwise)."""
     if not callable(agent):
         return run(agent, [])
     cases = [_corner_case(*position) for position in CORNER_POSITIONS]
-    return run(lambda call: call(agent), cases, title=tr(en="Check of your agent", ja="エージェントのチェック"))
+    return run(lambda call: call(agent), cases, title=tr(en="Check of corner_agent", ja="corner_agent のチェック"))
 
 
 # ------------------------------------------------------------ positional_score
@@ -160,6 +199,23 @@ def score_expected(board, me, weights):
     return int(weights[board == me].sum() - weights[board == 3 - me].sum())
 
 
+@exercise("positional_score", "32_othello_3_alphabeta.ipynb", hints=[
+    ("The start adds the weight of every square where `board[row, col] == me`. The opponent's discs are the "
+     "squares that hold `3 - me`: 2 when you are black (1), 1 when you are white (2). Do not write 2 for the "
+     "opponent: the check also asks for white.",
+     "最初のコードは、`board[row, col] == me` のマスの重みを足しています。相手の石は `3 - me` のマスです。"
+     "自分が黒（1）なら 2、白（2）なら 1 です。相手を 2 と決めつけないこと: チェックは白の場合も試します。"),
+    ("There are three kinds of square: mine (add its weight), the opponent's (subtract its weight) and empty "
+     "(count nothing). So a plain `else` is not enough: an empty square is not the opponent's.",
+     "マスには 3 種類あります。自分の石（重みを足す）、相手の石（重みを引く）、空きマス（何もしない）です。"
+     "だから、ただの `else` ではいけません。空きマスは相手の石ではありません。"),
+    ("At the ✏️ line, at the same indentation as the `if`: `elif board[row, col] == 3 - me:` and, under it, "
+     "`total -= weights[row, col]`. (With numpy the whole function is one line: "
+     "`weights[board == me].sum()` minus the same for `3 - me`.)",
+     "✏️ の行に、`if` と同じ字下げで `elif board[row, col] == 3 - me:` と書き、その下に "
+     "`total -= weights[row, col]` を書きます。（numpy なら関数全体が 1 行です: "
+     "`weights[board == me].sum()` から、`3 - me` について同じものを引きます。）"),
+])
 def check_positional_score(positional_score):
     """``positional_score(board, me, weights)``: the weights of my squares minus those of the opponent's."""
     cases = []
@@ -219,6 +275,28 @@ def _plane_env(moves, board, to_move):
     return env
 
 
+@exercise("four_planes", "33_othello_4_dqn.ipynb", hints=[
+    ("`env.legal_actions()` gives square numbers, but a plane is a grid of rows and columns: square `s` is at "
+     "row `s // env.size`, column `s % env.size`. When the player must pass, the list holds only "
+     "`env.pass_action` (36 on 6 × 6), which is no square of the board: leave it out.",
+     "`env.legal_actions()` が返すのはマスの番号ですが、プレーンは行と列のマス目です。マス `s` は "
+     "`s // env.size` 行、`s % env.size` 列にあります。パスしかできないときは、リストには "
+     "`env.pass_action`（6 × 6 なら 36）だけが入っています。これは盤のマスではないので、除きましょう。"),
+    ("Plane 3 needs the moves of the player who is NOT to move, but the game only lists the moves of the player "
+     "to move. So make a copy where the opponent is to move: `other = env.clone()`, then "
+     "`other.set_position(env.board, to_move=1 - env.current_player)`. `to_move` is a player number, 0 or 1 "
+     "(not the disc 1 or 2), and never call `set_position` on `env` itself: that would change the real game.",
+     "3 枚目に必要なのは、手番では「ない」プレイヤーの手です。でもゲームが教えてくれるのは手番のプレイヤーの手だけです。"
+     "そこで、相手の番にしたコピーを作ります: `other = env.clone()` として、"
+     "`other.set_position(env.board, to_move=1 - env.current_player)`。`to_move` はプレイヤーの番号 0 か 1 です"
+     "（石の 1 や 2 ではありません）。`env` そのものに `set_position` を使ってはいけません。本物のゲームが変わってしまいます。"),
+    ("For plane 2: `for square in env.legal_actions():`, then `if square != env.pass_action:` and "
+     "`planes[2, square // env.size, square % env.size] = 1`. Plane 3 is the same loop over "
+     "`other.legal_actions()` (leave out `other.pass_action`), writing into `planes[3]`.",
+     "2 枚目は `for square in env.legal_actions():` のループで、`if square != env.pass_action:` のときに "
+     "`planes[2, square // env.size, square % env.size] = 1` とします。3 枚目も同じループを "
+     "`other.legal_actions()` について書き（`other.pass_action` は除く）、`planes[3]` に入れます。"),
+])
 def check_four_planes(four_planes):
     """``four_planes(env)``: a ``(4, size, size)`` array: my discs, the opponent's discs, my legal squares,
     the opponent's legal squares (1 or 0), from the view of the player to move."""

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..messages import tr
 from . import Case, Verdict, compare_planes, run
+from .exercise_book import exercise
 
 ROWS, COLUMNS = 12, 6
 LETTERS = ".RGBYP"  # index = colour number
@@ -113,6 +114,20 @@ def _group_case(rows, hint_en, hint_ja):
                 hint_en=f"{hint_en} [{text}]", hint_ja=f"{hint_ja} [{text}]")
 
 
+@exercise("groups_to_pop", "50_puyopuyo_1_env.ipynb", hints=[
+    ("The start already finds every group once (that is what `seen` is for); the only problem is which groups "
+     "it keeps. Look at the check's case with three reds and three greens: nothing should pop there.",
+     "最初のコードは、すべてのグループを 1 回ずつ見つけています（そのための `seen` です）。まちがっているのは、"
+     "どのグループをリストに入れるかだけです。赤 3 つと緑 3 つのケースを見てください。そこでは何も消えないはずです。"),
+    ("A group pops when it holds 4 or more puyos. A group is a set of `(row, col)`, so `len(group)` is its "
+     "number of puyos. Keep `seen |= group` for every group, the small ones too, so that no group is found twice.",
+     "4 つ以上のぷよがあるグループが消えます。グループは `(row, col)` の集合なので、`len(group)` がぷよの数です。"
+     "`seen |= group` は小さいグループにもそのまま残しましょう。同じグループを 2 回見つけないためです。"),
+    ("Put a test in front of the last line of the loop: `if len(group) >= 4:` and, indented under it, "
+     "`groups.append(group)`. Careful: `> 4` would leave out the groups of exactly 4.",
+     "ループの最後の行の前にテストを入れます: `if len(group) >= 4:` と書き、その下に字下げして "
+     "`groups.append(group)`。注意: `> 4` だと、ちょうど 4 つのグループが入りません。"),
+])
 def check_groups_to_pop(groups_to_pop):
     """``groups_to_pop(board)`` returns a list of groups (each a set of (row, col)) of 4+ touching puyos."""
     cases = [_group_case(rows, hint_en, hint_ja) for rows, hint_en, hint_ja in GROUP_CASES]
@@ -130,6 +145,21 @@ HEIGHT_CASES = [
 ]
 
 
+@exercise("column_heights", "51_puyopuyo_2_random.ipynb", hints=[
+    ("`board[:, col]` is one column: its 12 cells from the top (row 0) to the bottom (row 11). An empty cell "
+     "is 0, a puyo is its colour, 1 to 4. The start never changes `heights`, so every column stays 0.",
+     "`board[:, col]` が 1 つの列で、上（0 行）から下（11 行）までの 12 マスです。空きマスは 0、ぷよは色の番号 "
+     "1〜4 です。最初のコードは `heights` を変えていないので、どの列も 0 のままです。"),
+    ("The height of a column is the number of its cells that are NOT 0, and `np.count_nonzero` counts exactly "
+     "those. Do not add up the values (`sum` adds the colour numbers: a blue puyo would count 3), and do not use "
+     "`len` (a column always has 12 cells).",
+     "列の高さは、0 では「ない」マスの数です。`np.count_nonzero` がちょうどそれを数えます。値を足し合わせては"
+     "いけません（`sum` だと色の番号を足すので、青ぷよは 3 と数えられます）。`len` もだめです（列はいつも 12 マス）。"),
+    ("A loop over the 6 columns: `for col in range(6):` and inside it `heights[col] = ...`, with "
+     "`np.count_nonzero` of `board[:, col]`. Keep `return heights` after the loop.",
+     "6 つの列のループです: `for col in range(6):` の中で `heights[col] = ...` とし、右側は "
+     "`board[:, col]` の `np.count_nonzero` です。`return heights` はループのあとに残します。"),
+])
 def check_column_heights(column_heights):
     """``column_heights(board)`` returns how many puyos each of the 6 columns holds (a list of 6 numbers)."""
     cases = []
@@ -169,6 +199,26 @@ EVALUATION_CASES = [
 ]
 
 
+@exercise("evaluate", "52_puyopuyo_3_chains.ipynb", hints=[
+    ("The start only scores the height, so two boards with the same puyos at the same height get the same score. "
+     "Look at the first two pairs of the check: what does A have that B has not? Keep the height penalty: the "
+     "third pair (a flat board against a tower) needs it.",
+     "最初のコードは高さしか見ていないので、同じぷよが同じ高さにある 2 つの盤は同じ点になります。チェックの最初の "
+     "2 組を見てみましょう。A にあって B にないものは何でしょう？ 高さのマイナスは残しましょう。3 組目"
+     "（平らな盤と塔）にはそれが必要です。"),
+    ("`board[:, :-1] == board[:, 1:]` compares every cell with its right neighbour: True where both have the same "
+     "colour. But two empty cells (0 and 0) are \"the same\" too, so also require `board[:, 1:] != 0`. "
+     "`board[:-1] == board[1:]` does the same for a cell and the cell below it, and `.sum()` counts the True values.",
+     "`board[:, :-1] == board[:, 1:]` は、すべてのマスを右どなりとくらべ、同じ色のところが True になります。"
+     "でも空きマスどうし（0 と 0）も「同じ」になってしまうので、`board[:, 1:] != 0` も条件にします。"
+     "`board[:-1] == board[1:]` はマスとその下のマスを同じようにくらべます。`.sum()` で True の数を数えられます。"),
+    ("`side = (board[:, :-1] == board[:, 1:]) & (board[:, 1:] != 0)` (the brackets are needed around each "
+     "comparison), `stacked` the same with `board[:-1]` and `board[1:]`, then return 10 times the number of "
+     "touching pairs, `side.sum() + stacked.sum()`, minus `heights.max()`.",
+     "`side = (board[:, :-1] == board[:, 1:]) & (board[:, 1:] != 0)`（比較のまわりのかっこは必要です）、"
+     "`stacked` も `board[:-1]` と `board[1:]` で同じように作ります。そして、となり合ったペアの数 "
+     "`side.sum() + stacked.sum()` の 10 倍から `heights.max()` を引いた値を返します。"),
+])
 def check_evaluation(evaluate):
     """``evaluate(board)`` returns a number: higher for a board that is better to build chains on."""
     if not callable(evaluate):
@@ -202,6 +252,20 @@ PLANE_CASES = [
 ]
 
 
+@exercise("colour_planes", "53_puyopuyo_4_dqn.ipynb", hints=[
+    ("Which colour does plane 0 of the start show? `range(colours)` begins at 0, and 0 on the board is an empty "
+     "cell, not red.",
+     "最初のコードの面 0 は、どの色を表しているでしょう？ `range(colours)` は 0 から始まりますが、盤の 0 は"
+     "空きマスで、赤ではありません。"),
+    ("The colours are numbered from 1 (red) to `colours`. A `range` stops just before its end, so to get "
+     "1, 2, ..., `colours` the end must be one more than `colours`.",
+     "色は 1（赤）から `colours` までの番号です。`range` は終わりの数の 1 つ手前で止まるので、1, 2, ..., `colours` "
+     "にするには、終わりを `colours` より 1 大きくする必要があります。"),
+    ("Only the `range` changes: start it at 1 and end it at `colours + 1`, still inside `np.array([...])`. With "
+     "`colours=3` that makes 3 planes, for the colours 1, 2 and 3.",
+     "変えるのは `range` だけです。1 から始めて `colours + 1` で終わるようにします。`np.array([...])` は"
+     "そのままです。`colours=3` なら、色 1、2、3 の 3 枚の面になります。"),
+])
 def check_colour_planes(colour_planes):
     """``colour_planes(board, colours)``: one True/False plane (12 × 6) per colour 1 .. colours."""
     if not callable(colour_planes):

@@ -19,6 +19,7 @@ import numpy as np
 
 from ..messages import tr
 from . import Case, Words, close, is_variable, plain, run, say_tips
+from .exercise_book import exercise
 
 
 def _array(value):
@@ -44,6 +45,21 @@ def _show(value):
 
 
 # ------------------------------------------------------------------ lesson 01: Cube
+@exercise("Cube", "01_scratch_1_variable.ipynb", hints=[
+    ("Look at `Square` in section 4: its `backward` takes `x = self.input.data` and returns the local slope `2 * x` "
+     "times `gy`. `Cube` follows the same pattern; only the local slope is different.",
+     "4 節の `Square` を見てみましょう。`backward` は `x = self.input.data` を取り出して、その場の傾き `2 * x` に "
+     "`gy` をかけて返しています。`Cube` も同じ形で、ちがうのはその場の傾きだけです。"),
+    ("`backward` returns the slope, not the value: at x = 2 forward gives 2³ = 8, but backward must give "
+     "3 · 2² = 12 (with gy = 1). The chain rule then multiplies the local slope 3x² by `gy`, "
+     "what arrived from the end.",
+     "`backward` が返すのは値ではなく傾きです。x = 2 のとき forward は 2³ = 8 ですが、backward は "
+     "3 · 2² = 12（gy = 1 のとき）を返します。そして連鎖律で、その場の傾き 3x² に、最後から届いた `gy` をかけます。"),
+    ("Write 3x² in Python: `3 * x ** 2` (`**` is the power). Multiply it by `gy` and return that in place of "
+     "`None`. Use `x`, the array from `self.input.data`, not the `Variable` `self.input`.",
+     "3x² を Python で書くと `3 * x ** 2` です（`**` はべき乗）。それに `gy` をかけたものを、`None` の代わりに "
+     "返しましょう。使うのは `self.input.data` から取り出した配列 `x` で、`Variable` の `self.input` ではありません。"),
+])
 def check_cube(Cube, Variable):
     """``Cube`` computes y = x³ (forward) and dy/dx · gy = 3x² · gy (backward)."""
     if not callable(Cube):
@@ -91,6 +107,23 @@ def check_cube(Cube, Variable):
 
 
 # ------------------------------------------------------------------ lesson 01: any function
+@exercise("backward", "01_scratch_1_variable.ipynb", hints=[
+    ("This check does what `numerical_diff` does: it nudges x a tiny step in your `forward`, measures the slope, "
+     "and compares it with what your `backward` returns (with gy = 1). A difference means that `backward` does not "
+     "match `forward`. Does `check_cube` pass?",
+     "このチェックは `numerical_diff` と同じことをします。あなたの `forward` で x をほんの少し動かして傾きを測り、"
+     "`backward` の答え（gy = 1 のとき）とくらべます。ちがっていたら、`backward` が `forward` と合っていません。"
+     "`check_cube` は合格していますか？"),
+    ("`backward` must give the slope of exactly what `forward` computes, times `gy`. For `forward` `x ** 3` "
+     "the slope is 3x², so at x = 1.2 the check expects about 4.32. If you change `forward`, change "
+     "`backward` with it.",
+     "`backward` は、`forward` が計算するものの傾きに `gy` をかけて返します。`forward` が `x ** 3` なら傾きは 3x² "
+     "なので、x = 1.2 ではおよそ 4.32 になるはずです。`forward` を変えたら、`backward` もいっしょに変えましょう。"),
+    ("In `Cube.backward`, in place of `None`: the local slope `3 * x ** 2`, multiplied by `gy`. For the "
+     "`Sin` of \"Try this next\": `forward` returns `np.sin(x)`, and `backward` returns `np.cos(x)` times `gy`.",
+     "`Cube.backward` では `None` の代わりに、その場の傾き `3 * x ** 2` に `gy` をかけたものを返します。"
+     "「次にやってみよう」の `Sin` なら、`forward` は `np.sin(x)`、`backward` は `np.cos(x)` に `gy` をかけたものです。"),
+])
 def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
     """Compare ``backward`` of a one-input function with the slope measured by numbers.
 
@@ -122,6 +155,20 @@ def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
 
 
 # ------------------------------------------------------------------ lesson 02: Mul
+@exercise("Mul", "02_scratch_2_backprop.ipynb", hints=[
+    ("Look at `Add` in section 3: its `backward` returns two slopes, `return gy, gy`, one for each input, "
+     "in the order of the inputs. `Mul.backward` also returns two: first the one for x0, then the one for x1.",
+     "3 節の `Add` を見てみましょう。`backward` は入力 1 つにつき 1 つ、`return gy, gy` と 2 つの傾きを"
+     "入力の順に返しています。`Mul.backward` も 2 つ返します。先に x0 の傾き、次に x1 の傾きです。"),
+    ("For z = x0 · x1, nudge x0 and z moves x1 times as much: the slope for x0 is the OTHER input, x1, "
+     "and the slope for x1 is x0. The chain rule multiplies each of them by `gy`.",
+     "z = x0 · x1 では、x0 を少し動かすと z はその x1 倍動きます。つまり x0 の傾きは「もう一方」の入力 x1 で、"
+     "x1 の傾きは x0 です。連鎖律で、どちらにも `gy` をかけます。"),
+    ("Compute `gx0` as `gy` times `x1` and `gx1` as `gy` times `x0`, then return both in place of `None`: "
+     "`return gx0, gx1` (the comma makes a pair). Do not swap them: x0 gets x1.",
+     "`gx0` は `gy` と `x1` のかけ算、`gx1` は `gy` と `x0` のかけ算です。`None` の代わりに "
+     "`return gx0, gx1` で 2 つとも返しましょう（カンマで 2 つの組になります）。入れかえないように: x0 には x1 です。"),
+])
 def check_mul(Mul, Variable):
     """``Mul`` computes y = x0 · x1 and returns ``(gy · x1, gy · x0)`` from backward."""
     if not callable(Mul):
@@ -175,6 +222,20 @@ class _Parameter:
         self.data, self.grad = _array(data), _array(grad)
 
 
+@exercise("sgd_step", "03_scratch_3_network.ipynb", hints=[
+    ("Look at the training loop of section 3: `w.data = w.data - lr * w.grad` is one step downhill for `w`. "
+     "`sgd_step` takes the same step for every `p` in `params`.",
+     "3 節の学習のループを見てみましょう。`w.data = w.data - lr * w.grad` が `w` を坂の下へ 1 歩動かしています。"
+     "`sgd_step` は、`params` の中のどの `p` にも同じ 1 歩を進めます。"),
+    ("The gradient points uphill, so subtract it, and multiply it by `lr` first to take a small step. Change "
+     "`p.data` itself: a new name such as `new = ...` is forgotten after the loop, and the parameter stays as it was.",
+     "勾配は上り坂の向きなので、引き算します。その前に `lr` をかけて、小さな歩幅にします。書きかえるのは "
+     "`p.data` そのものです。`new = ...` のような新しい名前に入れるだけでは、パラメータは何も変わりません。"),
+    ("Inside the loop, in place of `pass`, write one line like the one for `w`, with `p`: `p.data = ...` minus `lr` "
+     "times `p.grad`. No `return` is needed: the parameters in the list are changed.",
+     "ループの中の `pass` の代わりに、`w` のときと同じ 1 行を `p` で書きましょう: `p.data = ...` から `lr` と "
+     "`p.grad` のかけ算を引きます。`return` はいりません。リストの中のパラメータが書きかわります。"),
+])
 def check_sgd_step(sgd_step):
     """``sgd_step(params, lr)`` moves every parameter downhill: ``p.data ← p.data - lr · p.grad``."""
     if not callable(sgd_step):

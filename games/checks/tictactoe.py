@@ -14,6 +14,7 @@ import numpy as np
 from ..envs import make
 from ..messages import tr
 from . import Case, as_int, close, game_after, plain, run, say_tips
+from .exercise_book import exercise
 
 MARKS = ".XO"
 
@@ -67,6 +68,22 @@ def _random_positions(count, seed):
     return found
 
 
+@exercise("winner", "10_tictactoe_1_env.ipynb", hints=[
+    ("The start only looks at the rows. A column is the same idea turned on its side: for each col, "
+     "compare board[0, col], board[1, col] and board[2, col].",
+     "最初のコードは横の行しか見ていません。縦の列も同じ考え方です: 各 col について "
+     "board[0, col]、board[1, col]、board[2, col] をくらべましょう。"),
+    ("The two diagonals are just two more lines, so they need no loop: the squares (0, 0), (1, 1), (2, 2), "
+     "and the squares (0, 2), (1, 1), (2, 0).",
+     "ななめは 2 本だけなので、ループはいりません: マス (0, 0)、(1, 1)、(2, 2) と、"
+     "マス (0, 2)、(1, 1)、(2, 0) です。"),
+    ("Copy the row test and change only the squares: for a column, `if board[0, col] != 0 and "
+     "board[0, col] == board[1, col] == board[2, col]: return board[0, col]`. Check `!= 0` first: "
+     "three empty squares are not a line.",
+     "行のテストをコピーして、マスだけを変えましょう。列なら `if board[0, col] != 0 and "
+     "board[0, col] == board[1, col] == board[2, col]: return board[0, col]`。"
+     "先に `!= 0` を確かめること: 空のマスが 3 つ並んでも一列ではありません。"),
+])
 def check_winner(winner):
     """``winner(board)`` returns 1 when X has three in a row, 2 when O has, else 0."""
     cases = [Case(args=(board_from(text),), expected=expected,
@@ -124,11 +141,27 @@ def _win_case(moves, hint_en, hint_ja):
                 hint_en=f"{board} — {hint_en}", hint_ja=f"{board} — {hint_ja}")
 
 
+@exercise("win_if_you_can", "11_tictactoe_2_random.ipynb", hints=[
+    ("The loop and the copy are ready. For each square, play it on `child`, not on `env` (the real game must not "
+     "change): `child.step(square)` gives back five things, and the second one is the reward.",
+     "ループとコピーはもうできています。マスごとに、`env` ではなく `child` で打ってみましょう（本物のゲームは"
+     "変えません）。`child.step(square)` は 5 つの値を返し、その 2 つ目が報酬です。"),
+    ("Return a square only when its move wins (the reward is 1). When it does not win, do nothing: the loop goes "
+     "on to the next square, and the random move at the end is played only after every square was tried. "
+     "An `else: return ...` inside the loop would stop at the first square.",
+     "マスを返すのは、その手で勝てたとき（報酬が 1 のとき）だけです。勝てないときは何もしません。ループが次のマスに"
+     "進み、最後のランダムな手は、全部のマスを試したあとで打たれます。ループの中に `else: return ...` を書くと、"
+     "最初のマスで止まってしまいます。"),
+    ("Two steps in place of the two ✏️ lines: `observation, reward, terminated, truncated, info = "
+     "child.step(square)`, then `if reward == 1:` with `return square` on the next line, indented one step more.",
+     "✏️ の 2 行の代わりに 2 つ書きます: `observation, reward, terminated, truncated, info = child.step(square)`、"
+     "それから `if reward == 1:` と、次の行に一段下げて `return square` です。"),
+])
 def check_win_if_you_can(agent):
     """``agent(env)`` plays a winning square whenever there is one (and a legal one otherwise)."""
     cases = [_win_case(moves, hint_en, hint_ja) for moves, hint_en, hint_ja in WIN_POSITIONS]
     return run(lambda env: plain(agent(env.clone())), cases,  # a copy: the agent may try moves on it
-               title=tr(en="Check of your agent", ja="エージェントのチェック"))
+               title=tr(en="Check of win_if_you_can", ja="win_if_you_can のチェック"))
 
 
 # ------------------------------------------------------------------ lesson 12: minimax
@@ -162,6 +195,22 @@ def true_value(env):
     return best
 
 
+@exercise("minimax", "12_tictactoe_3_minimax.ipynb", hints=[
+    ("Only the line `value = 0` changes. In `child` it is the opponent's turn, and `minimax(child)` is the value "
+     "of that position for the opponent: +1 if the opponent wins from there.",
+     "書きかえるのは `value = 0` の行だけです。`child` では相手の番で、`minimax(child)` はその局面の相手から見た値です。"
+     "そこから相手が勝てるなら +1 になります。"),
+    ("The opponent's best is your worst: if the opponent wins from `child` (+1), your move is worth -1, and a draw "
+     "stays 0. So the move is worth minus the value of `child`. Yes, `minimax` calls itself: each `child` has one "
+     "move more, so it always reaches the end of the game.",
+     "相手の最善は、こちらの最悪です。`child` から相手が勝てる（+1）なら、こちらの手の値は -1、引き分けなら 0 の"
+     "ままです。だから手の値は `child` の値のマイナスです。そう、`minimax` は自分自身を呼びます。`child` は 1 手進んだ"
+     "局面なので、いつかかならずゲームの終わりにたどりつきます。"),
+    ("Replace the `0` with a call of `minimax` on `child`, with a minus sign in front. Call it on `child`, not on "
+     "`env`: `env` never changes, so that would never end.",
+     "`0` を、`child` を渡して `minimax` を呼んだものに、マイナスをつけて書きかえましょう。渡すのは `env` ではなく "
+     "`child` です。`env` は変わらないので、`env` を渡すといつまでも終わりません。"),
+])
 def check_minimax(minimax):
     """``minimax(env)`` returns +1, 0 or -1: the result for the player to move, with perfect play."""
     cases = []
@@ -207,6 +256,20 @@ TD_CASES = [
 ]
 
 
+@exercise("td_target", "13_tictactoe_4_dqn.ipynb", hints=[
+    ("Run the check and look at the cases that fail: they are the ones where `done` is True. When the game is "
+     "over, is there a next position whose Q-values could count?",
+     "チェックを実行して、✗ になったケースを見てみましょう。どれも `done` が True のケースです。ゲームが終わったとき、"
+     "Q 値を使える「次の局面」はあるでしょうか？"),
+    ("When `done` is True the target is the reward alone. Only when the game goes on do you add `gamma` times the "
+     "best next Q-value. Test `done` first: after a winning move `next_q` is an empty list, and `max([])` is an error.",
+     "`done` が True のとき、目標は報酬だけです。ゲームが続くときだけ、`gamma` × 次の局面のいちばん大きい Q 値を"
+     "足します。`done` を先に調べましょう。勝った手のあとは `next_q` が空のリストで、`max([])` はエラーになります。"),
+    ("Put `if done:` before the line of the start, and inside it return only `reward`. Keep the start's line "
+     "`return reward + gamma * max(next_q)` after it: it is right for a game that goes on.",
+     "最初のコードの行の前に `if done:` を書き、その中では `reward` だけを返します。最初の "
+     "`return reward + gamma * max(next_q)` の行はそのあとに残しましょう。ゲームが続くときは、それで正しいのです。"),
+])
 def check_td_target(td_target):
     """``td_target(reward, next_q, done, gamma)``: ``reward`` if ``done``, else ``reward + gamma × max(next_q)``."""
     cases = [Case(args=(reward, list(next_q), done, gamma), expected=expected,

@@ -1,0 +1,186 @@
+"""Every exercise of the course, with graded hints and a solution: a stuck student's next step.
+
+Each check in ``games/checks/<game>.py`` is marked with ``@exercise(name, lesson, hints)``:
+the name the student's function has, the lesson's notebook, and hints from a nudge to a
+near-answer, each in English and Japanese. The solutions are files beside this module, one
+per exercise and language (``solutions/en/tictactoe_winner.py``), written for a student to read.
+
+    games.hint()             # the next hint for the exercise checked last in this notebook
+    games.hint("winner")     # ... for an exercise by name
+    games.solution()         # a solution, to read and compare with your own
+
+A check records in the course's progress when it passed, and ends a failed report with one
+line that says how to ask for a hint.
+"""
+
+import functools
+import importlib
+from dataclasses import dataclass
+from importlib import resources
+
+from .. import course_progress
+from ..messages import get_language, tr
+
+_EXERCISES = {}  # "tictactoe.winner" -> Exercise, in the order the check modules define them
+_notebook = {"last": None, "hints_shown": {}}  # this kernel is one notebook: what it asked so far
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One hint, in both languages; ``str(hint)`` is the one in the student's language."""
+
+    en: str
+    ja: str
+
+    def __str__(self):
+        return tr(en=self.en, ja=self.ja)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: ``name`` (as its check prints it), ``game``, ``lesson`` (the notebook's
+    file name), ``check`` (the check function) and ``hints`` (a nudge first, a near-answer last)."""
+
+    name: str
+    game: str
+    lesson: str
+    check: object
+    hints: tuple
+
+    @property
+    def key(self):
+        """The exercise's name with its game, unique in the course: ``"tictactoe.winner"``."""
+        return f"{self.game}.{self.name}"
+
+    @property
+    def solution(self):
+        """A solution's source code, commented in the student's language."""
+        return self.solution_in(get_language())
+
+    def solution_in(self, language):
+        """The solution's source code with comments in ``language`` ("en" or "ja")."""
+        folder = resources.files(__package__).joinpath("solutions", language)
+        return folder.joinpath(f"{self.game}_{self.name}.py").read_text(encoding="utf-8")
+
+
+def exercise(name, lesson, hints):
+    """Mark a check function as the check of an exercise (see the module's docstring)."""
+    def mark(check):
+        game = check.__module__.rsplit(".", 1)[-1]
+
+        @functools.wraps(check)
+        def checked(*args, **kwargs):
+            result = check(*args, **kwargs)
+            _after_check(entry, result)
+            return result
+
+        entry = Exercise(name, game, lesson, checked, tuple(Hint(en, ja) for en, ja in hints))
+        _EXERCISES[entry.key] = entry
+        return checked
+    return mark
+
+
+def _after_check(entry, result):
+    _notebook["last"] = entry.key
+    if result.passed:
+        course_progress.note(course_progress.lesson_id(entry.lesson), "passed", entry.name)
+        return
+    line = "🆘 " + tr(en="Stuck? games.hint() shows a hint ({n} in all), games.solution() a solution.",
+                     ja="行きづまったら games.hint() でヒント（全部で {n} つ）、games.solution() で答えの例が見られます。",
+                     n=len(entry.hints))
+    print(line)
+    result.lines.append(line)
+
+
+def exercises():
+    """Every exercise of the course, in the order of the lessons."""
+    from . import CHECK_MODULES
+    for module in CHECK_MODULES:
+        importlib.import_module(f"{__package__}.{module}")
+    return sorted(_EXERCISES.values(), key=lambda e: e.lesson)
+
+
+def find(name=None):
+    """The exercise called ``name`` ("winner" or "tictactoe.winner"); without a name, the one
+    checked last in this notebook. Prints what to do instead, and returns None, when there is none."""
+    every = exercises()
+    if name is None:
+        if _notebook["last"] is None:
+            print(tr(en="No exercise has been checked in this notebook yet. Run the cell with the check "
+                        "(games.checks....), then ask again, or name the exercise: games.hint(\"{example}\").",
+                     ja="このノートブックでは、まだ練習問題をチェックしていません。チェックのセル"
+                        "（games.checks....）を実行してからもう一度呼ぶか、問題の名前を書いてください: "
+                        "games.hint(\"{example}\")", example=every[0].name))
+            return None
+        return _EXERCISES[_notebook["last"]]
+    if not isinstance(name, str):
+        print(tr(en="Name the exercise in quotes, for example games.hint(\"winner\"), not {value!r}.",
+                 ja="問題の名前は \" \" で囲んで書いてください。例: games.hint(\"winner\")（渡されたもの: {value!r}）",
+                 value=name))
+        return None
+    matches = [e for e in every if name in (e.key, e.name)]
+    if len(matches) > 1:  # the same name in two games: the game of the last check decides
+        last = _EXERCISES.get(_notebook["last"])
+        same_game = [e for e in matches if last and e.game == last.game]
+        if len(same_game) == 1:
+            return same_game[0]
+        print(tr(en="Two exercises are called {name}: say which with its game, {choices}.",
+                 ja="{name} という問題は 2 つあります。ゲーム名を付けてください: {choices}",
+                 name=name, choices=" / ".join(f'"{e.key}"' for e in matches)))
+        return None
+    if not matches:
+        print(tr(en="There is no exercise called {name!r}. The exercises are: {names}.",
+                 ja="{name!r} という問題はありません。問題の名前: {names}",
+                 name=name, names=", ".join(e.name for e in every)))
+        return None
+    return matches[0]
+
+
+def hint(name=None):
+    """Show the next hint of an exercise: the one checked last in this notebook, or ``name``.
+
+    Each call shows one more hint, from a nudge to a near-answer; the last one points to
+    ``games.solution()``.
+    """
+    entry = find(name)
+    if entry is None:
+        return
+    number = min(_notebook["hints_shown"].get(entry.key, 0) + 1, len(entry.hints))
+    _notebook["hints_shown"][entry.key] = number
+    course_progress.note(course_progress.lesson_id(entry.lesson), "hint", entry.name, str(number))
+    print(tr(en="💡 Hint {i} of {n} for {name}:", ja="💡 {name} のヒント {i} / {n}:",
+             i=number, n=len(entry.hints), name=entry.name))
+    print(str(entry.hints[number - 1]))
+    if number < len(entry.hints):
+        print(tr(en="(games.hint() again shows the next hint.)",
+                 ja="（もう一度 games.hint() を実行すると、次のヒントが出ます。）"))
+    else:
+        print(tr(en="(That was the last hint. games.solution() shows a solution.)",
+                 ja="（これが最後のヒントです。games.solution() で答えの例が見られます。）"))
+
+
+def solution(name=None):
+    """Show a solution of an exercise: the one checked last in this notebook, or ``name``.
+
+    The course map notes that the solution was shown; a check passed afterwards still counts.
+    """
+    entry = find(name)
+    if entry is None:
+        return
+    course_progress.note(course_progress.lesson_id(entry.lesson), "solution", entry.name)
+    print(tr(en="✅ A solution for {name} (lesson {lesson}). Read it and compare it with yours: "
+                "what is different? Then write it in your own words in the exercise's cell and run "
+                "the check again.",
+             ja="✅ {name} の答えの例（レッスン {lesson}）。自分のコードとくらべて、どこがちがうか見てみましょう。"
+                "それから練習問題のセルに自分の言葉で書き直して、もう一度チェックを実行しましょう。",
+             name=entry.name, lesson=entry.lesson.removesuffix(".ipynb")))
+    print()
+    print(entry.solution.rstrip())
+
+
+def note_trained_result(game, text, against=""):
+    """Keep a trained agent's latest result against each opponent (as the lesson prints it) for
+    the game's learning lesson, its last."""
+    lessons = [e.lesson for e in exercises() if e.game == game]
+    if lessons:
+        course_progress.note(course_progress.lesson_id(max(lessons)), "result", against, text)
