@@ -56,7 +56,7 @@ LITE_CONFIG = ROOT / "jupyter_lite_config.json"
 LOADING_NOTICE = LITE / "loading-notice.html"
 LESSON_PAGE = LITE / "lesson-page.html"
 # Files of lite/ that build.py puts into pages itself (the rest is JupyterLite's settings).
-PAGE_PARTS = [LOADING_NOTICE.name, LESSON_PAGE.name, course.START_PAGE.name]
+PAGE_PARTS = [LOADING_NOTICE.name, LESSON_PAGE.name, course.START_PAGE.name, course.MY_WORK.name]
 DEFAULT_OUTPUT = ROOT / "_output"
 DOWNLOAD_CACHE = ROOT / "_build" / "pyodide-downloads"
 BROTLI_CACHE = ROOT / "_build" / "brotli"
@@ -871,8 +871,11 @@ def check_site(output, site_lock):
 def add_loading_notice(site):
     """Put lite/loading-notice.html first in the body of every page, so that a student sees
     "Opening the lesson" at the first paint and "Python is starting" until the kernel is ready;
-    then lite/lesson-page.html (our logo, a link to the course map, same-tab lesson links)."""
-    notice = LOADING_NOTICE.read_text(encoding="utf-8") + LESSON_PAGE.read_text(encoding="utf-8")
+    then the progress store (games/course_progress.js) and lite/lesson-page.html (our logo, a
+    link to the course map, same-tab lesson links, the lesson noted as opened)."""
+    store = f"<script>\n{course.PROGRESS_STORE.read_text(encoding='utf-8')}</script>\n"
+    notice = (LOADING_NOTICE.read_text(encoding="utf-8") + store
+              + LESSON_PAGE.read_text(encoding="utf-8"))
     pages = sorted(site.glob("*/index.html"))
     for page in pages:
         html = page.read_text(encoding="utf-8")

@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent
 LANGUAGES = ("en", "ja")
 TEACHERS = ROOT / "teachers"
 START_PAGE = ROOT / "lite" / "start-page.html"
+MY_WORK = ROOT / "lite" / "my-work.js"
+PROGRESS_STORE = ROOT / "games" / "course_progress.js"
 NAV_CELL_TAG = "gail-next-lesson"  # metadata key of the generated last cell (replaced at each build)
 
 WORDS = {
@@ -48,7 +50,14 @@ WORDS = {
         "saved_title": "Where is my work saved?",
         "saved": "In this browser, on this computer. It is there next time on the same computer "
                  "and browser, but not on another one, and not after a private window is "
-                 "closed. To keep it or hand it in: <b>File \u2192 Download</b> in the lesson.",
+                 "closed. To keep it, or to take it to another computer: <b>Download all my work</b> "
+                 "below, then <b>Restore my work</b> there. To hand in one lesson: <b>File \u2192 "
+                 "Download</b> in the lesson.",
+        "my_work": "My work",
+        "my_work_note": "Your progress and your notebooks stay in this browser. Nothing is sent anywhere.",
+        "download_all": "Download all my work", "restore": "Restore my work",
+        "reset": "Reset my progress",
+        "solutions": "All hints and solutions, to prepare a class",
         "fresh_title": "How do I get a fresh copy of a lesson?",
         "fresh": "Close the lesson's tab first. Then open the <a href=\"{files}\">file list</a>, "
                  "select the lesson and click <b>Delete</b>. Only your copy in this browser is "
@@ -73,7 +82,14 @@ WORDS = {
         "saved_title": "作業はどこに保存される?",
         "saved": "このパソコンのこのブラウザの中です。同じパソコンの同じブラウザなら次回も続きから"
                  "できますが、別のパソコンやブラウザ、閉じたシークレットウィンドウでは消えています。"
-                 "取っておくときや提出するときは、レッスンで <b>File \u2192 Download</b>。",
+                 "取っておくときや別のパソコンで続けるときは、下の <b>作業をすべてダウンロード</b>、"
+                 "そのパソコンで <b>作業を元に戻す</b>。1 つのレッスンを提出するときは、レッスンで "
+                 "<b>File \u2192 Download</b>。",
+        "my_work": "わたしの作業",
+        "my_work_note": "進み具合とノートブックは、このブラウザの中だけにあります。どこにも送られません。",
+        "download_all": "作業をすべてダウンロード", "restore": "作業を元に戻す",
+        "reset": "進み具合をリセット",
+        "solutions": "すべてのヒントと答えの例（授業の準備に）",
         "fresh_title": "レッスンを最初の状態に戻すには?",
         "fresh": "まずレッスンのタブを閉じます。次に<a href=\"{files}\">ファイル一覧</a>でレッスンを選び、"
                  "<b>Delete</b> を押します。消えるのはこのブラウザのあなたの版だけで、"
@@ -220,17 +236,31 @@ def add_navigation(content, course):
 
 # ---------------------------------------------------------------- the start page
 
-def lesson_item(lesson, root, words):
+def lesson_exercises():
+    """{lesson file name: [exercise names]}, from the checks of the games package."""
+    from games.checks import exercises  # here: only the map needs the package (and numpy)
+    found = {}
+    for entry in exercises():
+        found.setdefault(entry.lesson, []).append(entry.name)
+    return found
+
+
+def lesson_item(lesson, root, words, exercises=()):
+    """One lesson on the map. Its progress (``data-state``: new, started or done) is filled in
+    by lite/my-work.js from what the student's browser recorded."""
     minutes = f'<span class="time">{words["minutes"].format(lesson.minutes)}</span>' \
         if lesson.minutes else ""
     step = f'<span class="step">{html.escape(lesson.step_number or "▶")}</span>'
     summary = f'<span class="summary">{html.escape(lesson.summary)}</span>' if lesson.summary else ""
+    path = html.escape(lesson.path)
     return (f'<li><a class="lesson" href="{html.escape(notebook_href(lesson.path, root))}" '
-            f'data-path="{html.escape(lesson.path)}">{step}<span class="what">'
-            f'<span class="title">{html.escape(lesson.step)}</span>{summary}</span>{minutes}</a></li>')
+            f'data-path="{path}" data-lesson="{path}" data-state="new" '
+            f'data-exercises="{html.escape(",".join(exercises))}">{step}<span class="what">'
+            f'<span class="title">{html.escape(lesson.step)}</span>{summary}'
+            f'<span class="progress" aria-live="polite"></span></span>{minutes}</a></li>')
 
 
-def course_map(lessons, root, language):
+def course_map(lessons, root, language, exercises):
     words = WORDS[language]
     parts = []
     for key, members in tracks(lessons):
@@ -238,14 +268,15 @@ def course_map(lessons, root, language):
             name, note = words["start_track"], words["start_note"]
         else:
             name, note = members[0].track or members[0].title, ""
-        items = "\n".join(lesson_item(lesson, root, words) for lesson in members)
+        items = "\n".join(lesson_item(lesson, root, words, exercises.get(Path(lesson.path).name, ()))
+                           for lesson in members)
         note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
         parts.append(f'<section class="track" data-track="{key}"><h3>{html.escape(name)}</h3>'
                      f'{note_html}<ol>{items}</ol></section>')
     return "\n".join(parts)
 
 
-def language_block(course, language, root):
+def language_block(course, language, root, exercises):
     words = WORDS[language]
     lessons = course[language]
     welcome = next((lesson for lesson in lessons if lesson.number == "00"), None)
@@ -259,8 +290,17 @@ def language_block(course, language, root):
 <h2>{html.escape(words["map"])}</h2>
 <p class="note">{html.escape(words["games_note"])}</p>
 <div class="map">
-{course_map(lessons, root, language)}
+{course_map(lessons, root, language, exercises)}
 </div>
+<section class="my-work">
+<h3>{html.escape(words["my_work"])}</h3>
+<p class="note">{html.escape(words["my_work_note"])}</p>
+<p><button type="button" class="download-all">{html.escape(words["download_all"])}</button>
+<button type="button" class="restore">{html.escape(words["restore"])}</button>
+<input type="file" class="restore-file" accept=".zip,application/zip" hidden>
+<button type="button" class="reset-progress">{html.escape(words["reset"])}</button></p>
+<p class="my-work-status" role="status"></p>
+</section>
 <section class="help">
 <h3>{html.escape(words["saved_title"])}</h3><p>{words["saved"]}</p>
 <h3>{html.escape(words["fresh_title"])}</h3><p>{words["fresh"].format(files=files)}</p>
@@ -270,22 +310,32 @@ def language_block(course, language, root):
 </div>"""
 
 
-def filled_template(body, language, root, fixed=True, switch=""):
+def filled_template(body, language, root, fixed=True, switch="", scripts=""):
     """lite/start-page.html with its blanks filled in (the start page, teachers' pages, 404)."""
     return (START_PAGE.read_text(encoding="utf-8")
             .replace("{{root}}", root).replace("{{lang}}", language)
             .replace("{{fixed}}", "true" if fixed else "false")
-            .replace("{{switch}}", switch).replace("{{body}}", body))
+            .replace("{{switch}}", switch).replace("{{body}}", body)
+            .replace("<!--{{scripts}}-->", scripts))
 
 
-def start_page(course, language=None, root="./"):
+def map_scripts():
+    """The progress store (the same file the kernel uses) and the map's progress and "my work"
+    buttons, put into the start page so that it needs no other file."""
+    return "".join(f"<script>\n{path.read_text(encoding='utf-8')}</script>\n"
+                   for path in (PROGRESS_STORE, MY_WORK))
+
+
+def start_page(course, language=None, root="./", exercises=None):
     """The start page; ``language`` None: both languages, the browser's shown first."""
+    exercises = lesson_exercises() if exercises is None else exercises
     shown = [language] if language else list(LANGUAGES)
     switch = " ".join(
         f'<a href="{root}{code}/" data-switch="{code}" lang="{code}">{WORDS[code]["language"]}</a>'
         for code in LANGUAGES)
-    body = "\n".join(language_block(course, code, root) for code in shown)
-    return filled_template(body, language or "en", root, fixed=language is not None, switch=switch)
+    body = "\n".join(language_block(course, code, root, exercises) for code in shown)
+    return filled_template(body, language or "en", root, fixed=language is not None, switch=switch,
+                           scripts=map_scripts())
 
 
 def write_start_pages(site, course):
@@ -296,18 +346,20 @@ def write_start_pages(site, course):
     if not config:
         raise CourseError("The site's index.html has no jupyter-config-data script; check the "
                           "installed jupyterlite-core against requirements.txt.")
-    page = start_page(course).replace("<!--{{config}}-->", config.group(0))
+    exercises = lesson_exercises()
+    page = start_page(course, exercises=exercises).replace("<!--{{config}}-->", config.group(0))
     (site / "index.html").write_text(page, encoding="utf-8")
     for language in LANGUAGES:
         (site / language).mkdir(exist_ok=True)
         (site / language / "index.html").write_text(
-            start_page(course, language, root="../"), encoding="utf-8")
+            start_page(course, language, root="../", exercises=exercises), encoding="utf-8")
 
 
 # ---------------------------------------------------------------- teachers' pages
 
-def write_teachers_pages(site):
-    """teachers/<language>.md as HTML pages (with the start page's style)."""
+def write_teachers_pages(site, course):
+    """teachers/<language>.md as HTML pages (with the start page's style), and beside each a
+    page of every exercise's hints and solution (teachers/<language>/solutions/)."""
     import mistune
     for language in LANGUAGES:
         source = TEACHERS / f"{language}.md"
@@ -316,8 +368,31 @@ def write_teachers_pages(site):
         body = mistune.html(source.read_text(encoding="utf-8"))
         page = filled_template(f'<div class="language teachers" lang="{language}" '
                                f'data-language="{language}">{body}</div>', language, "../../")
-        (site / "teachers" / language).mkdir(parents=True, exist_ok=True)
+        (site / "teachers" / language / "solutions").mkdir(parents=True, exist_ok=True)
         (site / "teachers" / language / "index.html").write_text(page, encoding="utf-8")
+        (site / "teachers" / language / "solutions" / "index.html").write_text(
+            solutions_page(course[language], language), encoding="utf-8")
+
+
+def solutions_page(lessons, language):
+    """Every exercise of the course with its hints and solution, in the order of the lessons:
+    the same text that games.hint() and games.solution() show a student."""
+    from games.checks import exercises  # here: only this page and the map need the package
+    words = WORDS[language]
+    by_lesson = {}
+    for entry in exercises():
+        by_lesson.setdefault(entry.lesson, []).append(entry)
+    parts = [f'<h1>{html.escape(words["solutions"])}</h1>']
+    for lesson in lessons:
+        for entry in by_lesson.get(Path(lesson.path).name, []):
+            hints = "".join(f"<li>{html.escape(getattr(hint, language))}</li>" for hint in entry.hints)
+            parts.append(f'<section class="exercise" id="{html.escape(entry.key)}">'
+                         f'<h2>{html.escape(lesson.title)}: <code>{html.escape(entry.name)}</code></h2>'
+                         f'<ol class="hints">{hints}</ol>'
+                         f'<pre><code>{html.escape(entry.solution_in(language))}</code></pre></section>')
+    body = "\n".join(parts)
+    return filled_template(f'<div class="language teachers" lang="{language}" data-language="{language}">'
+                           f'{body}</div>', language, "../../../")
 
 
 # ---------------------------------------------------------------- addresses that survive a reload
@@ -356,7 +431,7 @@ def write_not_found_page(site):
 
 def write_pages(site, content, course):
     write_start_pages(site, course)
-    write_teachers_pages(site)
+    write_teachers_pages(site, course)
     write_folder_pages(site, content)
     write_not_found_page(site)
 

@@ -1,5 +1,6 @@
 """The course map, the lessons' last cell and the pages course.py adds to the built site."""
 
+import html
 import json
 import shutil
 
@@ -130,3 +131,32 @@ def test_the_built_lessons_end_with_the_link_to_the_next(built_site):
     last = notebook["cells"][-1]
     assert last["metadata"][course.NAV_CELL_TAG] and "(11_tictactoe_2_random.ipynb)" in \
         "".join(last["source"])
+
+
+def test_each_lesson_on_the_map_names_its_exercises_and_starts_as_new():
+    page = course.start_page(course.read_course(CONTENT), "en", root="../")
+    assert 'data-lesson="en/10_tictactoe_1_env.ipynb" data-state="new" data-exercises="winner"' in page
+    assert 'data-lesson="en/20_connectfour_1_env.ipynb" data-state="new" ' \
+           'data-exercises="drop_piece,four_in_a_row"' in page
+    assert 'data-lesson="en/00_welcome.ipynb" data-state="new" data-exercises=""' in page
+    # the progress store and the buttons' script are in the page itself: it loads no other file
+    assert "globalThis.gameAiLabProgress = " in page and 'class="download-all"' in page
+    assert course.MY_WORK.read_text(encoding="utf-8") in page
+
+
+def test_the_solutions_page_shows_every_exercise_in_the_teachers_language():
+    lessons = course.read_course(CONTENT)
+    import games
+    for language in course.LANGUAGES:
+        page = course.solutions_page(lessons[language], language)
+        for entry in games.checks.exercises():
+            assert f'id="{entry.key}"' in page
+            assert html.escape(entry.hints[0].ja if language == "ja" else entry.hints[0].en) in page
+            assert html.escape(entry.solution_in(language)) in page
+
+
+def test_the_site_has_the_solutions_page_and_the_lessons_note_they_were_opened(built_site):
+    for language in course.LANGUAGES:
+        assert (built_site / "teachers" / language / "solutions" / "index.html").is_file()
+    page = (built_site / "notebooks" / "index.html").read_text(encoding="utf-8")
+    assert "globalThis.gameAiLabProgress = " in page and 'gameAiLabProgress.note(opened, "opened")' in page
