@@ -5,6 +5,7 @@ exercise (the unchanged start must fail the check), then the solution replaces t
 the lesson's own check call must pass.
 """
 
+import ast
 import contextlib
 import io
 import json
@@ -51,6 +52,23 @@ def test_the_solutions_are_commented_in_the_students_language(entry):
     assert not JAPANESE.search(english) and JAPANESE.search(japanese)
     code = [re.sub(r"\s*#.*$", "", line) for line in english.splitlines()]
     assert len([line for line in code if line.strip()]) <= 45, "a solution is short enough to read"
+
+
+def code_only(source):
+    """The program without its comments and docstrings (an ast dump)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+@pytest.mark.parametrize("entry", EXERCISES, ids=lambda e: e.key)
+def test_both_languages_solve_it_with_the_same_code(entry):
+    # the files differ only in their comments: a student who switches language reads the same program
+    assert code_only(entry.solution_in("en")) == code_only(entry.solution_in("ja"))
 
 
 def lesson_cells(language, lesson):
