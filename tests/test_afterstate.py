@@ -57,10 +57,11 @@ def test_td_targets_go_into_the_memory_and_learning_moves_v_towards_them():
     agent = dqn.AfterstateAgent("puyopuyo", seed=0, **SMALL)
     curve = dqn.train(agent, episodes=3, seed=0, progress=False)
     assert len(agent.memory) > 0 and agent.updates > 0
-    boards, targets = agent.memory.sample(64)
+    batch = agent.memory.sample(64)
+    boards, targets = batch["boards"], batch["targets"]
     before = float(np.mean((agent.v_net(boards).data[:, 0] - targets) ** 2))
     for _ in range(200):
-        agent.learn(boards, targets)
+        agent.learn(batch)
     after = float(np.mean((agent.v_net(boards).data[:, 0] - targets) ** 2))
     assert after < 0.5 * before
     assert len(curve.returns) == 3

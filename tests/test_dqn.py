@@ -6,7 +6,7 @@ import pytest
 import games
 from games import arena, dqn
 from games.agents import random_agent
-from games.dqn.train import _keep
+from games.dqn.agent import keep
 
 
 def small_agent(game="tictactoe", seed=0, **settings):
@@ -161,7 +161,7 @@ def test_sampling_an_empty_buffer_says_so():
 def test_n_step_transitions_sum_discounted_rewards():
     buffer = dqn.ReplayBuffer(10, 1, 2)
     recent = [(np.array([0.0]), 0, 1.0), (np.array([1.0]), 1, 2.0), (np.array([2.0]), 0, 4.0)]
-    _keep(buffer, recent, np.array([3.0]), True, [False, False], gamma=0.5)
+    keep(buffer, recent, np.array([3.0]), True, [False, False], gamma=0.5)
     assert buffer.rewards[0] == 1.0 + 0.5 * 2.0 + 0.25 * 4.0
     assert buffer.steps[0] == 3 and buffer.states[0, 0] == 0.0 and buffer.next_states[0, 0] == 3.0
 

@@ -7,27 +7,35 @@
 
 Modules, in reading order:
 
+- ``config``: ``DQNConfig`` (every setting) and ``preset(game)`` (small settings that learn
+  something in a few minutes, even in the browser);
 - ``encoders``: a position -> the numbers the network reads (planes, from the mover's view);
-- ``replay``: the replay buffer (the agent's memory of transitions);
-- ``schedule``: epsilon, the chance of a random move, going down as the agent learns;
-- ``agent``: ``DQNAgent``: online and target networks, action masking, the learning step,
-  save / load; ``agent(env)`` plays in the arena;
-- ``train``: ``train(agent, episodes)``: play, remember, learn; returns a ``Curve``;
-- ``afterstate``: ``AfterstateAgent``: a network that scores the board *after* each move
-  (one value, not one per action), learnt by TD; for Puyo Puyo;
+  every encoder of every game, in one table ``ENCODERS``;
+- ``replay``: the replay memory (a ring of rows, learnt from in random batches);
+- ``schedule``: a value going down in a straight line (epsilon, the learning rate);
 - ``shaping``: optional hints computed from the board (reward shaping), for games whose
   rewards come too rarely (Puyo Puyo);
-- ``config``: ``DQNConfig`` (every setting) and ``preset(game)`` (small settings that learn
-  something in a few minutes, even in the browser).
+- ``learner``: ``Learner``, what both agents share: the learning reward, the schedules, the
+  gradient step, saving, and ``load(path)`` (which gives back the right kind of agent);
+- ``agent``: ``DQNAgent``: online and target networks, action masking, the learning step,
+  its training game; ``agent(env)`` plays in the arena;
+- ``afterstate``: ``AfterstateAgent``: a network that scores the board *after* each move
+  (one value, not one per action), learnt by TD; for Puyo Puyo;
+- ``train``: ``train(agent, episodes)``: game after game, ``agent.play_training_game(env)``;
+  returns a ``Curve``.
+
+>>> agent.save("my_agent.npz")                       # doctest: +SKIP
+>>> agent = dqn.load("my_agent.npz")                  # doctest: +SKIP
 """
 
 from .afterstate import AfterstateAgent
 from .agent import DQNAgent
 from .config import DQNConfig, preset
 from .encoders import encode, encoder_for
-from .replay import ReplayBuffer
+from .learner import Learner, load
+from .replay import ReplayBuffer, ReplayMemory
 from .schedule import LinearSchedule
 from .train import Curve, evaluate, opponent_agent, train
 
-__all__ = ["AfterstateAgent", "Curve", "DQNAgent", "DQNConfig", "LinearSchedule", "ReplayBuffer", "encode", "encoder_for",
-           "evaluate", "opponent_agent", "preset", "train"]
+__all__ = ["AfterstateAgent", "Curve", "DQNAgent", "DQNConfig", "Learner", "LinearSchedule", "ReplayBuffer",
+           "ReplayMemory", "encode", "encoder_for", "evaluate", "load", "opponent_agent", "preset", "train"]

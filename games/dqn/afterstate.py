@@ -20,7 +20,8 @@ That number is the *target* of the board it chose::
 The pairs (board, target) go into a replay memory, and the network learns from random
 batches of it, as in DQN. Settings come from ``DQNConfig`` (``hidden``, ``lr``, ``gamma``,
 ``reward_scale``, ``game_over_reward``, ``epsilon_*``, ``batch_size``, ``buffer_size``,
-``learn_start``, ``train_every``, ``max_moves``); ``games.dqn.train`` trains it.
+``learn_start``, ``train_every``, ``max_moves``); ``games.dqn.train`` trains it. What it
+shares with the ``DQNAgent`` (settings, gradient step, schedules, saving) is in ``learner.py``.
 
 For one-player games (Puyo Puyo): the board after a placement, and the pair that comes
 next, which the player already sees (NEXT).
@@ -28,51 +29,28 @@ next, which the player already sees (NEXT).
 
 import numpy as np
 
-from ..autograd import MLP, Adam, no_grad
+from ..autograd import MLP, no_grad
 from ..autograd import functions as F
 from ..envs import make
 from ..errors import BadOptionError
 from ..messages import tr
-from .agent import gradient_step, learning_rate_schedule, save_agent, saved_config
-from .config import preset
+from .encoders import ENCODERS, puyopuyo_board  # noqa: F401  (the Puyo lesson shows dqn.afterstate.puyopuyo_board)
+from .learner import Learner, epsilon_schedule, learning_reward
+from .replay import ReplayMemory
 
 
-def puyopuyo_board(env):
-    """Puyo Puyo afterstate: one plane per colour of the well, then the pair to place next (one-hot)."""
-    board = np.asarray(env.board).ravel()
-    colours = np.arange(1, env.colours + 1)
-    pair = np.array(env.pair)
-    return np.concatenate([(board[None, :] == colours[:, None]).ravel(),
-                           (pair[:, None] == colours).ravel()]).astype(np.float32)
+def board_encoder(game):
+    """The encoder of the board after a move in ``game``: ``ENCODERS["<game>_board"]`` (Puyo Puyo has one)."""
+    ready = [name[:-len("_board")] for name in ENCODERS if name.endswith("_board")]
+    if game not in ready:
+        raise BadOptionError(tr(
+            en="Afterstate learning is ready for {names}, not for {game!r}.",
+            ja="アフターステート学習が使えるのは {names} です。{game!r} には使えません。",
+            names=", ".join(ready), game=game))
+    return ENCODERS[f"{game}_board"]
 
 
-BOARD_ENCODERS = {"puyopuyo": puyopuyo_board}
-
-
-class BoardMemory:
-    """The replay memory of an afterstate agent: boards (encoded) and their TD targets, in a ring."""
-
-    def __init__(self, capacity, board_size, seed=None):
-        self.boards = np.zeros((capacity, board_size), dtype=np.float32)
-        self.targets = np.zeros(capacity, dtype=np.float32)
-        self.capacity, self.position, self.size = capacity, 0, 0
-        self.rng = np.random.default_rng(seed)
-
-    def __len__(self):
-        return self.size
-
-    def add(self, board, target):
-        self.boards[self.position] = board
-        self.targets[self.position] = target
-        self.position = (self.position + 1) % self.capacity
-        self.size = min(self.size + 1, self.capacity)
-
-    def sample(self, batch_size):
-        rows = self.rng.integers(0, self.size, size=batch_size)
-        return self.boards[rows], self.targets[rows]
-
-
-class AfterstateAgent:
+class AfterstateAgent(Learner):
     """``AfterstateAgent(game, config=None, seed=0, **settings)``: a value network ``V(board)``.
 
     ``agent(env)`` plays the best legal move (``agent.epsilon`` > 0 adds random moves);
@@ -80,32 +58,18 @@ class AfterstateAgent:
     """
 
     kind = "afterstate"
+    networks = ("v_net",)
 
     def __init__(self, game="puyopuyo", config=None, *, seed=0, **settings):
-        if game not in BOARD_ENCODERS:
-            raise BadOptionError(tr(
-                en="Afterstate learning is ready for {names}, not for {game!r}.",
-                ja="アフターステート学習が使えるのは {names} です。{game!r} には使えません。",
-                names=", ".join(BOARD_ENCODERS), game=game))
-        config = preset(game) if config is None else config
-        self.config = config.replace(**settings)
-        self.game, self.seed = game, seed
-        self.encode_board = BOARD_ENCODERS[game]
+        self.encode_board = board_encoder(game)  # first: a game without afterstates gets a clear error
+        super().__init__(game, config, seed=seed, **settings)
         env = make(game, **self.config.options)
         env.reset(seed=0)
         self.num_actions = env.num_actions
         self.state_size = len(self.encode_board(env))
         self.v_net = MLP(tuple(self.config.hidden) + (1,), in_size=self.state_size, seed=seed)
         self.v_net.layers[-1].W.data[:] = 0  # before learning every board is worth 0: no luck from random weights
-        self.optimizer = Adam(self.config.lr).setup(self.v_net)
-        self.lr_schedule = learning_rate_schedule(self.config)
-        self.rng = np.random.default_rng(seed)
-        self.epsilon = 0.0  #: chance of a random move in ``agent(env)``
-        self.training_epsilon = 1.0
-        self.steps = 0  #: moves played in training so far
-        self.updates = 0
-        self.memory = None  #: a ``BoardMemory`` (made by ``train``)
-        self.name = f"afterstate_{game}"
+        self.learn_with(self.v_net)
 
     # ------------------------------------------------------------------ looking ahead
     def look_ahead(self, env):
@@ -118,10 +82,8 @@ class AfterstateAgent:
         moves, rewards, boards = env.legal_actions(), [], []
         for move in moves:
             after = env.clone()
-            reward = after.play(move) * config.reward_scale
-            if after.terminated:
-                reward += config.game_over_reward
-            rewards.append(reward)
+            reward = after.play(move)  # the move, played on the copy
+            rewards.append(learning_reward(config, reward, after.terminated))
             boards.append(None if after.terminated else self.encode_board(after))
         values = np.array(rewards, dtype=np.float64)
         alive = [i for i, board in enumerate(boards) if board is not None]
@@ -153,18 +115,20 @@ class AfterstateAgent:
     q_values = move_values  # the same idea as a DQN agent's Q-values: lessons can show either
 
     # ------------------------------------------------------------------ learning
-    def learn(self, boards, targets):
-        """One update of V towards the targets on a batch of boards; returns the loss."""
-        v = self.v_net(boards)[:, 0]
-        loss = F.huber_loss(v, targets)
-        gradient_step(self, self.v_net, loss)
+    def learn(self, batch):
+        """One update of V towards ``batch["targets"]`` on ``batch["boards"]``; returns the loss."""
+        v = self.v_net(batch["boards"])[:, 0]
+        loss = F.huber_loss(v, batch["targets"])
+        self.gradient_step(self.v_net, loss)
         return float(loss.data)
 
-    def play_training_game(self, env, schedule):
+    def play_training_game(self, env):
         """One game with exploration, learning as it goes. Returns (total reward, moves, losses)."""
         config = self.config
-        if self.memory is None:
-            self.memory = BoardMemory(config.buffer_size, self.state_size, seed=self.seed)
+        if self.memory is None:  # boards (encoded) and their TD targets
+            self.memory = ReplayMemory(config.buffer_size, {"boards": ((self.state_size,), np.float32),
+                                                            "targets": ((), np.float32)}, seed=self.seed)
+        schedule = epsilon_schedule(config)
         env.reset()
         chosen_board = None  # the board chosen last move, waiting for its target
         total, moves_played, losses = 0.0, 0, []
@@ -172,31 +136,19 @@ class AfterstateAgent:
             self.training_epsilon = schedule(self.steps)
             move, index, _, values, boards = self.choose(env, self.training_epsilon)
             if chosen_board is not None:  # one move later: what the last board was worth
-                self.memory.add(chosen_board, values.max())
+                self.memory.add(boards=chosen_board, targets=values.max())
             chosen_board = boards[index]
             _, reward, terminated, _, _ = env.step(move)
             total += reward
             moves_played += 1
             self.steps += 1
-            if len(self.memory) >= config.learn_start and self.steps % config.train_every == 0:
-                losses.append(self.learn(*self.memory.sample(config.batch_size)))
+            if self.time_to_learn():
+                losses.append(self.learn_from_memory())
             if terminated:  # the last board was the end: nothing to learn about what follows
                 return total, moves_played, losses
             if config.max_moves is not None and moves_played >= config.max_moves:
-                self.memory.add(chosen_board, self.look_ahead(env)[1].max())  # stopped, not ended
+                self.memory.add(boards=chosen_board, targets=self.look_ahead(env)[1].max())  # stopped, not ended
                 return total, moves_played, losses
-
-    # ------------------------------------------------------------------ saving
-    def save(self, path):
-        """Write the game, the settings and the network weights to the ``.npz`` file ``path``."""
-        about = {"kind": self.kind, "game": self.game, "seed": self.seed, "config": self.config.to_dict()}
-        save_agent(path, about, self.v_net, "v_net/")
-
-    @classmethod
-    def from_saved(cls, about, saved):
-        agent = cls(about["game"], saved_config(about), seed=about["seed"])
-        agent.v_net.set_weights({name[len("v_net/"):]: saved[name] for name in saved.files if name.startswith("v_net/")})
-        return agent
 
     def __repr__(self):
         sizes = "-".join(map(str, (self.state_size, *self.config.hidden, 1)))

@@ -24,52 +24,35 @@ target network says how good it is; this corrects DQN's habit of overestimating.
 
 The agent is an arena agent: ``agent(env)`` returns the action with the largest Q-value
 (greedy; ``agent.epsilon`` > 0 adds random moves).
+
+One move of a training game (``play_training_game``, called by ``games.dqn.train``)::
+
+    1. choose an action: random with chance epsilon, else the best legal one (Q-values)
+    2. play it (in a two-player game the opponent answers inside ``env.step``)
+    3. keep the transition (state, action, reward, next state, ended?, next legal actions)
+    4. every ``train_every`` moves: learn from a random batch of kept transitions
+    5. every ``target_update`` moves: copy the online network into the target network
+
+What it shares with the ``AfterstateAgent`` (settings, gradient step, schedules, saving) is
+in ``learner.py``.
 """
 
-import json
+from collections import deque
 
 import numpy as np
 
-from ..autograd import MLP, Adam, Variable, clip_grads, no_grad
+from ..autograd import MLP, Variable, no_grad
 from ..autograd import functions as F
 from ..envs import make
 from ..errors import BadOptionError
 from ..messages import tr
-from .config import DQNConfig, preset
-from .encoders import encoder_for
-from .schedule import LinearSchedule
+from .encoders import encoder_for, symmetries
+from .learner import Learner, epsilon_schedule, learning_reward
+from .replay import ReplayBuffer
+from .shaping import potential_for
 
 
-def learning_rate_schedule(config):
-    """The learning rate move by move: ``lr``, going down in a straight line to ``lr_end`` if set."""
-    return LinearSchedule(config.lr, config.lr if config.lr_end is None else config.lr_end, config.lr_steps)
-
-
-def save_agent(path, about, net, prefix):
-    """Write ``about`` (game, seed, settings) as JSON and ``net``'s weights to the ``.npz`` file ``path``."""
-    # An agent given as the opponent cannot be written to a file: its name is kept instead.
-    text = json.dumps(about, default=lambda value: getattr(value, "name", getattr(value, "__name__", repr(value))))
-    weights = {prefix + name: value for name, value in net.get_weights().items()}
-    np.savez(path, about=np.array(text), **weights)
-
-
-def saved_config(about):
-    """The ``DQNConfig`` written by ``save_agent`` (JSON has lists where the config has tuples)."""
-    return DQNConfig(**dict(about["config"], hidden=tuple(about["config"]["hidden"])))
-
-
-def gradient_step(agent, net, loss):
-    """Backpropagate ``loss`` through ``net`` and move its weights one Adam step (gradients clipped)."""
-    net.cleargrads()
-    loss.backward()
-    if agent.config.grad_clip:
-        clip_grads(agent.optimizer.params, agent.config.grad_clip)
-    agent.optimizer.lr = agent.lr_schedule(agent.steps)  # the learning rate of the moment
-    agent.optimizer.update()
-    agent.updates += 1
-
-
-class DQNAgent:
+class DQNAgent(Learner):
     """``DQNAgent(game, config=None, seed=0, **settings)``.
 
     - ``game``: the game's name, such as ``"tictactoe"``.
@@ -79,15 +62,11 @@ class DQNAgent:
       replay buffer's sampling (the same seed gives the same agent and the same training).
     """
 
+    kind = "dqn"
+    networks = ("q_net",)  # saved; the target network is a copy of it
+
     def __init__(self, game="tictactoe", config=None, *, seed=0, **settings):
-        config = preset(game) if config is None else config
-        if not isinstance(config, DQNConfig):
-            raise BadOptionError(tr(en="config must be a DQNConfig, such as dqn.preset({game!r}).",
-                                    ja="config には dqn.preset({game!r}) のような DQNConfig を渡してください。",
-                                    game=game))
-        self.config = config.replace(**settings)
-        self.game = game
-        self.seed = seed
+        super().__init__(game, config, seed=seed, **settings)
         self.encode = encoder_for(self.config.encoder or game)
         env = make(game, **self.config.options)  # to learn the sizes
         self.num_actions = env.num_actions
@@ -96,15 +75,8 @@ class DQNAgent:
         self.q_net = MLP(sizes, in_size=self.state_size, seed=seed)
         self.target_net = MLP(sizes, in_size=self.state_size, seed=seed)
         self.update_target()
-        self.optimizer = Adam(self.config.lr).setup(self.q_net)
-        self.lr_schedule = learning_rate_schedule(self.config)
-        self.rng = np.random.default_rng(seed)  # for the random (exploring) moves
-        self.epsilon = 0.0  #: chance of a random move in ``agent(env)``: 0 = always the best move
-        self.training_epsilon = 1.0  #: the epsilon of the moment while training (used by self-play)
-        self.steps = 0  #: moves played in training so far
-        self.updates = 0  #: network updates so far
-        self.memory = None  #: the replay buffer (made by ``train``)
-        self.name = f"dqn_{game}"
+        self.learn_with(self.q_net)
+        self._turns = None  # the board's symmetries (augment=True), worked out at the first training game
 
     # ------------------------------------------------------------------ playing
     def __call__(self, env):
@@ -167,7 +139,7 @@ class DQNAgent:
         q = self.q_net(batch["states"])
         q_taken = q[np.arange(len(targets)), batch["actions"]]  # Q of the action that was played
         loss = F.huber_loss(q_taken, Variable(targets))
-        gradient_step(self, self.q_net, loss)
+        self.gradient_step(self.q_net, loss)
         if self.config.tau > 0:
             self.soft_update_target(self.config.tau)
         return float(loss.data)
@@ -181,29 +153,84 @@ class DQNAgent:
         for target, online in zip(self.target_net.params(), self.q_net.params()):
             target.data += tau * (online.data - target.data)
 
-    # ------------------------------------------------------------------ saving
-    def save(self, path):
-        """Write the game, the settings and the network weights to the ``.npz`` file ``path``."""
-        about = {"game": self.game, "seed": self.seed, "config": self.config.to_dict()}
-        save_agent(path, about, self.q_net, "q_net/")
+    # ------------------------------------------------------------------ a training game
+    def play_training_game(self, env):
+        """Play one game with exploration, keeping its transitions and learning as it goes.
 
-    @classmethod
-    def load(cls, path):
-        """An agent read from a file written by ``save`` (ready to play; training goes on from it)."""
-        path = str(path)
-        if not path.endswith(".npz"):
-            path += ".npz"
-        with np.load(path) as saved:
-            about = json.loads(str(saved["about"]))
-            if about.get("kind") == "afterstate":  # saved by an AfterstateAgent
-                from .afterstate import AfterstateAgent
-                return AfterstateAgent.from_saved(about, saved)
-            weights = {name[len("q_net/"):]: saved[name] for name in saved.files if name.startswith("q_net/")}
-        agent = cls(about["game"], saved_config(about), seed=about["seed"])
-        agent.q_net.set_weights(weights)
-        agent.update_target()
-        return agent
+        Returns (total reward, moves, losses of the updates made).
+        """
+        config = self.config
+        if self.memory is None:
+            self.memory = ReplayBuffer(config.buffer_size, self.state_size, self.num_actions, seed=self.seed)
+        memory, turns, schedule = self.memory, self.board_turns(), epsilon_schedule(config)
+        _, info = env.reset()
+        state, mask = self.encode(env), info["action_mask"]
+        recent = deque()  # (state, action, reward) of the last moves, for n-step transitions
+        total, moves, losses = 0.0, 0, []
+        potential = potential_for(config.shaping)
+        before = potential(env) if potential else 0.0
+        while True:
+            self.training_epsilon = schedule(self.steps)
+            action = self.choose(state, mask, self.training_epsilon)
+            _, reward, terminated, truncated, info = env.step(action)
+            total += reward
+            moves += 1
+            self.steps += 1
+            next_state, next_mask = self.encode(env), info["action_mask"]
+            if config.max_moves is not None and moves >= config.max_moves:
+                truncated = True  # stopped, not ended: the value of the next state still counts
+            learn_reward = learning_reward(config, reward, terminated)
+            if potential:  # a hint from the board: gamma × potential(after) − potential(before)
+                after = potential(env)
+                learn_reward += config.shaping_scale * (config.gamma * after - before)
+                before = after
+            recent.append((state, action, learn_reward))
+            if len(recent) == config.n_step:
+                keep(memory, recent, next_state, terminated, next_mask, config.gamma, turns)
+                recent.popleft()
+            if terminated or truncated:
+                while recent:  # the last moves: transitions shorter than n moves, to the end
+                    keep(memory, recent, next_state, terminated, next_mask, config.gamma, turns)
+                    recent.popleft()
+            if self.time_to_learn():
+                losses.append(self.learn_from_memory())
+            if config.tau == 0 and self.steps % config.target_update == 0:
+                self.update_target()
+            if terminated or truncated:
+                return total, moves, losses
+            state, mask = next_state, next_mask
+
+    def board_turns(self):
+        """With ``augment=True``: the board's symmetries as ``(state_src, action_src, action_to)``; else None."""
+        if not self.config.augment:
+            return None
+        if self._turns is None:
+            env = make(self.game, **self.config.options)
+            self._turns = [(state_src, action_src, np.argsort(action_src))
+                           for state_src, action_src in symmetries(self.game, env, self.state_size)]
+        return self._turns
+
+    # ------------------------------------------------------------------ loading
+    def weights_loaded(self):
+        self.update_target()  # the target network starts as a copy of the loaded online network
 
     def __repr__(self):
         sizes = "-".join(map(str, (self.state_size, *self.config.hidden, self.num_actions)))
         return f"<DQNAgent {self.game} network {sizes}, {self.steps} moves trained>"
+
+
+def keep(memory, recent, next_state, done, next_mask, gamma, turns=None):
+    """Store the transition from the oldest of ``recent`` moves to ``next_state``.
+
+    Its reward is the discounted sum of the ``recent`` rewards (n-step learning). With
+    ``turns`` (the board's symmetries, see ``DQNAgent.board_turns``), store it once turned
+    each way.
+    """
+    state, action, _ = recent[0]
+    reward = sum(gamma ** i * r for i, (_, _, r) in enumerate(recent))
+    if turns is None:
+        memory.add(state, action, reward, next_state, done, next_mask, steps=len(recent))
+        return
+    for state_src, action_src, action_to in turns:
+        memory.add(state[state_src], action_to[action], reward, next_state[state_src], done,
+                   next_mask[action_src], steps=len(recent))

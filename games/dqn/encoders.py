@@ -29,6 +29,9 @@ Besides the game's own encoder, ``DQNAgent(game, encoder=name)`` can read anothe
 ``"puyopuyo_lookahead"`` adds, to the Puyo Puyo planes, 5 hints for each of the 22
 placements (legal? game over? puyos popped, chain length, how full the well gets): 414 numbers.
 
+An ``AfterstateAgent`` reads the board *after* a move, with the encoder ``"<game>_board"``:
+``"puyopuyo_board"`` is the colour planes and the pair to place next (4 × 72 + 2 × 4 = 296).
+
 Symmetries
     A board turned or mirrored is the same game: a good move stays good on the turned
     board. ``symmetries(game, env)`` lists the turns and mirrors of a game, so that
@@ -127,13 +130,23 @@ def minesweeper_planes(env):
     return _planes(hidden, *(board == number for number in range(9)))
 
 
-def puyopuyo_planes(env):
-    """Puyo Puyo: one plane per colour, then the current pair and the next pair, one-hot."""
+def _puyo_planes(env, pairs):
+    """One plane per colour of the well (12 × 6 each), then each puyo of ``pairs``, one-hot by colour."""
     board = np.asarray(env.board)
     colours = range(1, env.colours + 1)
-    pair, following = env.pair, env.next_pairs[0]
-    puyos = np.array([pair[0], pair[1], following[0], following[1]])
+    puyos = np.array([puyo for pair in pairs for puyo in pair])
     return _planes(*(board == colour for colour in colours), puyos[:, None] == np.array(colours))
+
+
+def puyopuyo_planes(env):
+    """Puyo Puyo: one plane per colour, then the current pair and the next pair, one-hot."""
+    return _puyo_planes(env, [env.pair, env.next_pairs[0]])
+
+
+def puyopuyo_board(env):
+    """Puyo Puyo, the board after a placement (read by the ``AfterstateAgent``): one plane per colour,
+    then the pair to place next, one-hot (the player already sees it)."""
+    return _puyo_planes(env, [env.pair])
 
 
 def puyopuyo_lookahead(env):
@@ -163,6 +176,7 @@ ENCODERS = {
     "puyopuyo": puyopuyo_planes,
     "connectfour_threats": connectfour_threats,  # not a game: an encoder to choose with DQNAgent(encoder=...)
     "puyopuyo_lookahead": puyopuyo_lookahead,  # not a game: an encoder to choose with DQNAgent(encoder=...)
+    "puyopuyo_board": puyopuyo_board,  # not a game: the board after a move, for AfterstateAgent("puyopuyo")
 }
 
 

@@ -1,16 +1,21 @@
-"""The replay buffer: the agent's memory of what happened.
+"""The replay memory: the agent's memory of what happened, learnt from in random batches.
 
-Each time the agent moves, one *transition* is kept::
+Learning from moves in the order they happen is unstable: moves of one game are very alike.
+So an agent keeps the last ``capacity`` rows of what it saw and learns from small random
+*batches* of them, old and new mixed. When the memory is full the oldest row is overwritten
+(a ring: the write position goes round and round).
 
-    (state, action, reward, next state, did the game end there?, legal actions in the next state)
+``ReplayMemory`` is the ring itself, with named columns: both agents use it.
 
-Learning from transitions in the order they happen is unstable: moves of one game are
-very alike. So DQN keeps the last ``capacity`` transitions and learns from small random
-*batches* of them, old and new mixed. When the buffer is full the oldest transition is
-overwritten (a ring: the write position goes round and round).
+- A ``DQNAgent`` keeps *transitions* in a ``ReplayBuffer`` (a ``ReplayMemory`` with the
+  columns of a transition)::
 
-The transitions are kept in numpy arrays made once, not in a list of tuples, so that a
-batch is gathered with one indexing per array.
+    (state, action, reward, next state, did the game end there?, legal actions in the next state, moves spanned)
+
+- An ``AfterstateAgent`` keeps boards and their targets: columns ``boards`` and ``targets``.
+
+The rows are kept in numpy arrays made once, not in a list of tuples, so that a batch is
+gathered with one indexing per column.
 """
 
 import numpy as np
@@ -18,49 +23,65 @@ import numpy as np
 from ..messages import tr
 
 
-class ReplayBuffer:
-    """``ReplayBuffer(capacity, state_size, num_actions, seed=None)``.
+class ReplayMemory:
+    """``ReplayMemory(capacity, columns, seed=None)``: a ring of ``capacity`` rows.
 
-    ``add(state, action, reward, next_state, done, next_mask, steps=1)`` keeps one transition;
-    ``sample(batch_size)`` returns a ``dict`` of arrays, one row per transition drawn
-    (uniformly at random, with repeats, from the random generator made from ``seed``).
-    ``steps`` is how many moves the transition spans (n-step learning: ``reward`` is then
-    the discounted sum of those moves' rewards, and the next state is n moves later).
+    ``columns`` is ``{name: (shape of one value, dtype)}``; each column is an array
+    attribute of that name (``memory.boards``), with one row per value kept.
+    ``add(name=value, ...)`` keeps one row (one value per column); ``sample(batch_size)``
+    returns ``{name: array}``, rows drawn uniformly at random, with repeats, by the random
+    generator made from ``seed``.
     """
 
-    def __init__(self, capacity, state_size, num_actions, seed=None):
+    def __init__(self, capacity, columns, seed=None):
         self.capacity = int(capacity)
-        self.states = np.zeros((self.capacity, state_size), dtype=np.float32)
-        self.actions = np.zeros(self.capacity, dtype=np.int64)
-        self.rewards = np.zeros(self.capacity, dtype=np.float32)
-        self.next_states = np.zeros((self.capacity, state_size), dtype=np.float32)
-        self.dones = np.zeros(self.capacity, dtype=bool)
-        self.next_masks = np.zeros((self.capacity, num_actions), dtype=bool)
-        self.steps = np.ones(self.capacity, dtype=np.int64)
-        self.position = 0  # where the next transition goes
-        self.size = 0  # how many transitions are stored (at most capacity)
+        self.columns = list(columns)
+        for name, (shape, dtype) in columns.items():
+            setattr(self, name, np.zeros((self.capacity, *shape), dtype=dtype))
+        self.position = 0  # where the next row goes
+        self.size = 0  # how many rows are stored (at most capacity)
         self.rng = np.random.default_rng(seed)
 
     def __len__(self):
         return self.size
 
-    def add(self, state, action, reward, next_state, done, next_mask, steps=1):
-        i = self.position
-        self.states[i] = state
-        self.actions[i] = action
-        self.rewards[i] = reward
-        self.next_states[i] = next_state
-        self.dones[i] = done
-        self.next_masks[i] = next_mask
-        self.steps[i] = steps
-        self.position = (i + 1) % self.capacity
+    def add(self, **row):
+        """Keep one row: a value for each column, by name."""
+        for name in self.columns:
+            getattr(self, name)[self.position] = row[name]
+        self.position = (self.position + 1) % self.capacity
         self.size = min(self.size + 1, self.capacity)
 
     def sample(self, batch_size):
+        """``batch_size`` random rows (with repeats): ``{column name: array with one row per draw}``."""
         if self.size == 0:
             raise ValueError(tr(en="The replay buffer is empty: add transitions before sampling.",
                                 ja="リプレイバッファが空です。サンプルする前に遷移を追加してください。"))
         rows = self.rng.integers(0, self.size, size=batch_size)
-        return {"states": self.states[rows], "actions": self.actions[rows], "rewards": self.rewards[rows],
-                "next_states": self.next_states[rows], "dones": self.dones[rows],
-                "next_masks": self.next_masks[rows], "steps": self.steps[rows]}
+        return {name: getattr(self, name)[rows] for name in self.columns}
+
+
+class ReplayBuffer(ReplayMemory):
+    """``ReplayBuffer(capacity, state_size, num_actions, seed=None)``: a DQN agent's transitions.
+
+    ``add(state, action, reward, next_state, done, next_mask, steps=1)`` keeps one transition;
+    ``sample(batch_size)`` returns a ``dict`` of arrays ("states", "actions", "rewards",
+    "next_states", "dones", "next_masks", "steps"), one row per transition drawn.
+    ``steps`` is how many moves the transition spans (n-step learning: ``reward`` is then
+    the discounted sum of those moves' rewards, and the next state is n moves later).
+    """
+
+    def __init__(self, capacity, state_size, num_actions, seed=None):
+        super().__init__(capacity, {
+            "states": ((state_size,), np.float32),
+            "actions": ((), np.int64),
+            "rewards": ((), np.float32),
+            "next_states": ((state_size,), np.float32),
+            "dones": ((), bool),
+            "next_masks": ((num_actions,), bool),
+            "steps": ((), np.int64),
+        }, seed=seed)
+
+    def add(self, state, action, reward, next_state, done, next_mask, steps=1):
+        super().add(states=state, actions=action, rewards=reward, next_states=next_state, dones=done,
+                    next_masks=next_mask, steps=steps)

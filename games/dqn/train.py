@@ -1,12 +1,8 @@
-"""Training: the agent plays many games and learns from its replay buffer as it goes.
+"""Training: the agent plays many games and learns from its replay memory as it goes.
 
-One move of training::
-
-    1. choose an action: random with chance epsilon, else the best legal one (Q-values)
-    2. play it (in a two-player game the opponent answers inside ``env.step``)
-    3. keep the transition (state, action, reward, next state, ended?, next legal actions)
-    4. every ``train_every`` moves: learn from a random batch of kept transitions
-    5. every ``target_update`` moves: copy the online network into the target network
+``train`` chooses the game (the opponent, the side), asks the agent to play it with
+``agent.play_training_game(env)`` (each kind of agent plays and learns its own way: see
+``DQNAgent`` and ``AfterstateAgent``), and writes down what happened in a ``Curve``.
 
 Two-player games are made single-agent with ``games.make(game, opponent=...)``: the next
 state of a transition is the agent's *next turn* (after the opponent's reply) and the
@@ -16,7 +12,6 @@ so that it learns to play first and second.
 """
 
 import time
-from collections import deque
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,10 +22,6 @@ from ..envs import make
 from ..errors import BadOptionError
 from ..messages import tr
 from ..progress import ProgressBar
-from .encoders import symmetries
-from .replay import ReplayBuffer
-from .schedule import LinearSchedule
-from .shaping import potential_for
 
 EVAL_SEED = 1_000_000  # evaluations use their own seeds: the same games at every evaluation
 
@@ -158,14 +149,6 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
     eval_games = config.eval_games if eval_games is None else eval_games
     rng = np.random.default_rng(seed)  # which opponent and which side, game after game
     choose_env = _env_chooser(agent, opponent, play_as, seed, rng)
-    own_loop = hasattr(agent, "play_training_game")  # an afterstate agent plays and learns its own way
-    if agent.memory is None and not own_loop:
-        agent.memory = ReplayBuffer(config.buffer_size, agent.state_size, agent.num_actions, seed=agent.seed)
-    schedule = LinearSchedule(config.epsilon_start, config.epsilon_end, config.epsilon_steps)
-    turns = None
-    if config.augment:
-        turns = [(state_src, action_src, np.argsort(action_src))
-                 for state_src, action_src in symmetries(agent.game, make(agent.game, **config.options), agent.state_size)]
     curve = Curve()
     bar = ProgressBar(total=episodes, label=tr(en="DQN training", ja="DQN 学習")) if progress else None
     wall_start, cpu_start, eval_time, eval_cpu = time.perf_counter(), time.process_time(), 0.0, 0.0
@@ -173,10 +156,7 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
     while episodes is None or episode < episodes:
         if seconds is not None and time.perf_counter() - wall_start - eval_time >= seconds:
             break
-        if own_loop:
-            total, moves, losses = agent.play_training_game(choose_env(), schedule)
-        else:
-            total, moves, losses = _play_one_game(agent, choose_env(), schedule, turns)
+        total, moves, losses = agent.play_training_game(choose_env())
         episode += 1
         curve.returns.append(total)
         curve.lengths.append(moves)
@@ -233,66 +213,3 @@ def _env_chooser(agent, opponent, play_as, seed, rng):
         return row[int(rng.integers(len(row)))] if len(row) > 1 else row[0]
 
     return choose
-
-
-def _play_one_game(agent, env, schedule, turns=None):
-    """Play one game with exploration, keeping its transitions and learning as it goes.
-
-    ``turns``: the board's symmetries (each transition is kept once per symmetry), or None.
-    Returns (total reward, moves, losses of the updates made).
-    """
-    config, memory = agent.config, agent.memory
-    _, info = env.reset()
-    state, mask = agent.encode(env), info["action_mask"]
-    recent = deque()  # (state, action, reward) of the last moves, for n-step transitions
-    total, moves, losses = 0.0, 0, []
-    potential = potential_for(config.shaping)
-    before = potential(env) if potential else 0.0
-    while True:
-        agent.training_epsilon = schedule(agent.steps)
-        action = agent.choose(state, mask, agent.training_epsilon)
-        _, reward, terminated, truncated, info = env.step(action)
-        total += reward
-        moves += 1
-        agent.steps += 1
-        next_state, next_mask = agent.encode(env), info["action_mask"]
-        if config.max_moves is not None and moves >= config.max_moves:
-            truncated = True  # stopped, not ended: the value of the next state still counts
-        learn_reward = reward * config.reward_scale
-        if terminated:  # the game is over (Puyo: the well is full); the env's own reward says nothing of it
-            learn_reward += config.game_over_reward
-        if potential:  # a hint from the board: gamma × potential(after) − potential(before)
-            after = potential(env)
-            learn_reward += config.shaping_scale * (config.gamma * after - before)
-            before = after
-        recent.append((state, action, learn_reward))
-        if len(recent) == config.n_step:
-            _keep(memory, recent, next_state, terminated, next_mask, config.gamma, turns)
-            recent.popleft()
-        if terminated or truncated:
-            while recent:  # the last moves: transitions shorter than n moves, to the end
-                _keep(memory, recent, next_state, terminated, next_mask, config.gamma, turns)
-                recent.popleft()
-        if len(memory) >= config.learn_start and agent.steps % config.train_every == 0:
-            losses.append(agent.learn(memory.sample(config.batch_size)))
-        if config.tau == 0 and agent.steps % config.target_update == 0:
-            agent.update_target()
-        if terminated or truncated:
-            return total, moves, losses
-        state, mask = next_state, next_mask
-
-
-def _keep(memory, recent, next_state, done, next_mask, gamma, turns=None):
-    """Store the transition from the oldest of ``recent`` moves to ``next_state``.
-
-    With ``turns`` (the board's symmetries, see ``encoders.symmetries``), store it once
-    turned each way.
-    """
-    state, action, _ = recent[0]
-    reward = sum(gamma ** i * r for i, (_, _, r) in enumerate(recent))
-    if turns is None:
-        memory.add(state, action, reward, next_state, done, next_mask, steps=len(recent))
-        return
-    for state_src, action_src, action_to in turns:
-        memory.add(state[state_src], action_to[action], reward, next_state[state_src], done,
-                   next_mask[action_src], steps=len(recent))
