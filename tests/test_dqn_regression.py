@@ -9,6 +9,8 @@ through the reward scaling, the game-over reward, n-step transitions, symmetries
 a soft schedule of the learning rate, and ``dqn.load``.
 """
 
+import json
+
 import numpy as np
 import pytest
 
@@ -83,3 +85,17 @@ def test_an_afterstate_agent_learns_as_before_and_is_loaded_back(tmp_path):
         assert type(loaded) is dqn.AfterstateAgent and loaded.config == agent.config
         for name, weights in agent.v_net.get_weights().items():
             assert np.array_equal(loaded.v_net.get_weights()[name], weights)
+
+
+def test_a_file_saved_before_kinds_were_noted_loads_as_a_dqn_agent(tmp_path):
+    agent = dqn.DQNAgent("tictactoe", seed=4, hidden=(8,))
+    agent.save(tmp_path / "new.npz")
+    with np.load(tmp_path / "new.npz", allow_pickle=False) as saved:  # numbers and text only: no pickle
+        about = json.loads(str(saved["about"]))
+        weights = {name: saved[name] for name in saved.files if name != "about"}
+    assert about["kind"] == "dqn" and sorted(weights) == ["q_net/l0/W", "q_net/l0/b", "q_net/l1/W", "q_net/l1/b"]
+    del about["kind"]  # the files of the first DQN lessons had no kind
+    np.savez(tmp_path / "old.npz", about=np.array(json.dumps(about)), **weights)
+    loaded = dqn.load(tmp_path / "old")
+    assert type(loaded) is dqn.DQNAgent and loaded.config == agent.config and loaded.seed == 4
+    assert all(np.array_equal(loaded.q_net.get_weights()[name[len("q_net/"):]], w) for name, w in weights.items())

@@ -14,9 +14,13 @@ Two edges of the usual package pattern are left out, because Python runs a packa
   new code (``games/checks/exercise_book.py`` reads ``CHECK_MODULES`` from ``games/checks``);
 - hence a package's ``__init__`` may import its own modules (to re-export names, or lazily in
   ``__getattr__``) without making a circle with them.
+
+(A name built while the program runs, as in ``importlib.import_module(f"{__name__}.{name}")``,
+cannot be read here: in ``games`` these are packages lazily importing their own modules.)
 """
 
 import ast
+import functools
 from pathlib import Path
 
 import games
@@ -56,6 +60,7 @@ def imported_modules(name, path, modules):
     return {module for module in found if module in modules}
 
 
+@functools.cache
 def import_graph():
     """``{module: modules it imports}``, without a module's imports of its own packages (see the top)."""
     modules = all_modules()
