@@ -101,8 +101,11 @@ COLOUR_LETTERS = ".RGBYP"  # index = colour number
 POP_SIZE = 4
 PAIRS_PER_BLOCK = 64  # pairs are drawn in blocks, as the game needs them
 
+# rotation -> (row, column) of the second puyo, seen from the pivot (row 0 at the top)
+SECOND_AT = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)}
+ROTATION_NAMES = {0: ("right", "右"), 1: ("up", "上"), 2: ("left", "左"), 3: ("down", "下")}  # (English, Japanese)
 # rotation -> column offset of the second puyo from the pivot (up/down stay in the column)
-SECOND_OFFSET = {0: 1, 1: 0, 2: -1, 3: 0}
+SECOND_OFFSET = {rotation: d_col for rotation, (_, d_col) in SECOND_AT.items()}
 
 # The 22 placements that fit on an empty board, in ascending (column, rotation) order.
 PLACEMENTS = tuple((column, rotation) for column in range(COLUMNS) for rotation in range(4)
