@@ -41,6 +41,7 @@ from .errors import BadOptionError
 from .messages import tr
 from .progress import ProgressBar
 from .render import replay as _replay
+from .render.sides import side_name
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
@@ -107,14 +108,15 @@ class Record:
         captions = [tr(en="start", ja="スタート")]
         for i, (who, action) in enumerate(zip(self.movers, self.moves), start=1):
             if len(self.names) > 1:
-                captions.append(tr(en="move {i}: {name} (player {p}) plays {a}",
-                                   ja="{i} 手目: {name}（プレイヤー {p}）が {a}",
-                                   i=i, name=self.names[who], p=who, a=action))
+                captions.append(tr(en="move {i}: {name} ({side}) plays {a}",
+                                   ja="{i} 手目: {name}（{side}）が {a}",
+                                   i=i, name=self.names[who], side=side_name(self.game, who), a=action))
             else:
                 captions.append(tr(en="move {i}: {a}", ja="{i} 手目: {a}", i=i, a=action))
         if self.illegal is not None:
-            captions[-1] += tr(en=" — illegal move {a}: player {p} loses",
-                               ja=" — 反則 {a}: プレイヤー {p} の負け", a=self.illegal_action, p=self.illegal)
+            captions[-1] += tr(en=" — illegal move {a}: {side} loses",
+                               ja=" — 反則 {a}: {side}の負け", a=self.illegal_action,
+                               side=side_name(self.game, self.illegal))
         return _replay(self.frames, captions=captions[:len(self.frames)], fps=fps)
 
     def __repr__(self):
@@ -123,11 +125,14 @@ class Record:
 
 
 def agent_name(agent):
-    """A short readable name for an agent (its ``name`` attribute, function or class name)."""
+    """A short readable name for an agent (its ``name`` attribute, function or class name).
+
+    The one rule for it: the arena, its records and the click-to-play boards all use this."""
     name = getattr(agent, "name", None)
-    if isinstance(name, str):
+    if isinstance(name, str) and name:
         return name
-    return getattr(agent, "__name__", None) or type(agent).__name__
+    name = getattr(agent, "__name__", None)
+    return name if isinstance(name, str) and name else type(agent).__name__
 
 
 def _new_env(game, options):

@@ -1,5 +1,6 @@
-"""Puyo Puyo agent: its quick copy of the rules equals the engine; chain potential on a
-hand-made board; it builds chains and scores far more than random."""
+"""Puyo Puyo agent: its quick board (the engine's own rule functions on bare lists) plays
+as the engine; chain potential on a hand-made board; it builds chains and scores far more
+than random."""
 
 import numpy as np
 import pytest

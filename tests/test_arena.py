@@ -1,6 +1,8 @@
 """The arena: alternation, counting, illegal moves, records, intervals, Elo."""
 
+import json
 import math
+import re
 
 import numpy as np
 import pytest
@@ -57,8 +59,45 @@ def test_play_records_moves_rewards_and_frames():
     assert record.winner == 0 and record.illegal is None
     assert len(record.frames) == 6 and all(f.startswith("<svg") for f in record.frames)
     html = record.replay().html
-    assert "move 5: lowest (player 0) plays 2" in html
+    assert "move 5: lowest (X) plays 2" in html  # the side as the board shows it, not "player 0"
     assert record.names == ["lowest", "highest"]
+
+
+@pytest.mark.parametrize("game, language, words", [
+    ("connectfour", "en", ["move 1: lowest (red) plays 0", "move 2: highest (yellow) plays 6"]),
+    ("connectfour", "ja", ["1 手目: lowest（赤）が 0", "2 手目: highest（黄）が 6"]),
+    ("othello", "en", ["(black) plays", "(white) plays"]),
+    ("othello", "ja", ["（黒）が", "（白）が"]),
+    ("tictactoe", "ja", ["1 手目: lowest（X）が 0", "2 手目: highest（O）が 8"]),
+])
+def test_replay_captions_name_the_sides_as_the_board_shows_them(game, language, words):
+    games.set_language(language)
+    found = re.search(r"const data = (\{.*?\});\n", arena.play(game, [lowest, highest], seed=0).replay().html,
+                      re.DOTALL)
+    captions = " | ".join(json.loads(found.group(1))["captions"])
+    for word in words:
+        assert word in captions
+    assert "player" not in captions and "プレイヤー" not in captions
+
+
+def test_an_illegal_move_names_the_side_that_loses():
+    record = arena.play("connectfour", [lowest, lambda env: 99], seed=0)
+    assert record.illegal == 1 and "illegal move 99: yellow loses" in record.replay().html
+
+
+def test_agent_name_is_one_rule_for_the_arena_and_the_board():
+    from games.interactive import controllers
+    from games.interactive import agent_name as board_agent_name
+
+    class Named:
+        name = "mine"
+
+    class Unnamed:
+        name = ""
+
+    assert board_agent_name is arena.agent_name and not hasattr(controllers, "agent_name")
+    assert arena.agent_name(Named()) == "mine" and arena.agent_name(lowest) == "lowest"
+    assert arena.agent_name(Unnamed()) == "Unnamed"  # an empty name is no name
 
 
 def test_play_without_frames_and_max_moves():

@@ -184,7 +184,7 @@ def test_render_and_text():
     env, _ = play([3, 3, 4])
     picture = env.render()
     assert picture.svg.startswith("<svg") and picture.svg.count("<circle") == 42
-    assert "Player 1 to move" in picture.svg
+    assert "Yellow to move" in picture.svg and "Player" not in picture.svg  # as the board shows it
     assert str(env).splitlines() == [".......", ".......", ".......", ".......",
                                       "...O...", "...XX..", "0123456"]
 

@@ -231,6 +231,40 @@ def test_bad_size_in_japanese_and_bad_positions():
         env.set_position([[0] * 4] * 4, to_move=2)
 
 
+
+def test_set_position_takes_a_board_of_whole_floats():
+    """A board made with np.zeros (floats) and filled with 1.0 and 2.0 is a board of 0, 1, 2."""
+    env = games.make("othello")
+    board = np.zeros((6, 6))
+    board[2, 2] = board[3, 3] = 2.0
+    board[2, 3] = board[3, 2] = 1.0
+    obs, info = env.set_position(board)
+    assert obs.dtype == np.int8 and (obs == games.make("othello").board).all()
+    assert env.legal_actions() == [8, 13, 22, 27] and env.current_player == 0
+    env.set_position(board.tolist(), to_move=1)  # lists of Python floats too
+    assert env.current_player == 1 and env.disc_count(0) == env.disc_count(1) == 2
+
+
+@pytest.mark.parametrize("language, words", [("en", "board holds 1.5 at row 0, column 1: .* whole number"),
+                                             ("ja", "board の 0 行 1 列が 1.5 です。.*整数")])
+def test_set_position_refuses_a_fraction_clearly_and_changes_nothing(language, words):
+    games.set_language(language)
+    env = games.make("othello")
+    env.step(8)
+    before = env.board
+    board = np.zeros((6, 6))
+    board[2, 2], board[0, 1] = 2.0, 1.5
+    with pytest.raises(BadOptionError, match=words):
+        env.set_position(board)
+    for bad in (float("nan"), 3.0, -1.0):  # not whole, or whole but not 0, 1 or 2
+        board[0, 1] = bad
+        with pytest.raises(BadOptionError):
+            env.set_position(board)
+    assert (env.board == before).all() and env.current_player == 1
+    with pytest.raises(BadOptionError, match="to_move"):  # to_move stays a whole number, as before
+        env.set_position(np.zeros((6, 6)), to_move=1.0)
+
+
 # ------------------------------------------------------------ other checks
 def test_clone_shares_nothing():
     env = games.make("othello", size=6)

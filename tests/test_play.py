@@ -396,3 +396,74 @@ def test_minesweeper_a_flag_off_the_board_gets_the_envs_message():
     assert widget.view["message"] == "Action 16 is out of range: actions are 0 to 15."
     widget.handle_event({"event": "flag", "target": [3, 3]})  # (row, col), as env.step takes
     assert widget.view["flags"] == [15] and widget.view["message"] == ""
+
+
+# ---------------------------------------------------------------- one place per fact
+
+def test_one_controller_module_per_game_and_othello_code_only_in_othello():
+    import inspect
+
+    from games.interactive.controllers import base, connectfour, minesweeper, othello, puyopuyo, tictactoe, two_player
+    modules = {"tictactoe": tictactoe, "connectfour": connectfour, "othello": othello,
+               "minesweeper": minesweeper, "puyopuyo": puyopuyo}
+    for game, controller in controllers.CONTROLLERS.items():
+        assert inspect.getmodule(controller) is modules[game]
+    shared = inspect.getsource(two_player) + inspect.getsource(base)
+    assert "env.pass_action" not in shared and "env.flipped" not in shared  # Othello's own: in othello.py
+    assert "env.pass_action" in inspect.getsource(othello) and "env.flipped" in inspect.getsource(othello)
+
+
+def test_the_puyo_board_takes_its_facts_from_the_engine():
+    from games.envs import puyopuyo as engine
+    widget = games.play("puyopuyo", seed=0)
+    view = widget.view
+    assert (view["rows"], view["cols"]) == (engine.ROWS, engine.COLUMNS)
+    assert view["column"] == engine.SPAWN_COLUMN and view["rotation"] == 1
+    assert view["cells"][engine.SPAWN_CELL]["kind"] == "spawn"
+    assert [c for c in range(len(view["cells"])) if view["cells"][c]["kind"] == "spawn"] == [engine.SPAWN_CELL]
+    # the pair over the well: the pivot's letter and, for each rotation, the second where the engine says
+    pivot, second = view["pair"]
+    for _ in range(4):
+        d_row, d_col = engine.SECOND_AT[view["rotation"]]
+        ghost = view["ghost"]
+        row = 0 if d_row > 0 else 1
+        assert ghost[row * engine.COLUMNS + view["column"]]["text"] == engine.COLOUR_LETTERS[pivot]
+        assert ghost[(row + d_row) * engine.COLUMNS + view["column"] + d_col]["text"] == \
+            engine.COLOUR_LETTERS[second]
+        widget.handle_event({"event": "rotate"})
+        view = widget.view
+    # a column is playable exactly when the engine lists the placement
+    for rotation in range(4):
+        fits = [c for c in range(engine.COLUMNS) if (c, rotation) in engine.ACTION_OF]
+        assert [c for c in range(engine.COLUMNS) if controllers.PuyoController.fits(c, rotation)] == fits
+
+
+def test_a_mine_is_the_engines_mine_value():
+    from games.envs.minesweeper import MINE
+    widget = games.play("minesweeper", rows=2, cols=2, mines=3, first_click="any", seed=0)
+    for cell in range(4):  # open cells until a mine goes off: that cell shows as the exploded mine
+        widget.handle_event({"event": "click", "target": cell})
+        if widget.view["over"]:
+            break
+    assert widget.view["over"] and widget.env.board.ravel()[cell] == MINE
+    assert widget.view["cells"][cell]["kind"] == "mine-exploded"
+
+
+def test_a_column_heads_number_and_q_value_are_on_lines_of_their_own():
+    """The Puyo (and Connect Four) column heads: the number and the Q-value must not overlap.
+    They are two spans in a column flexbox, in normal flow (no absolute position), and the
+    head grows to hold both. (The browser tests draw it; this checks the rules are there.)"""
+    import re
+    from importlib import resources
+    css = resources.files("games.interactive").joinpath("board.css").read_text(encoding="utf-8")
+    js = resources.files("games.interactive").joinpath("board.js").read_text(encoding="utf-8")
+
+    def rule(selector):
+        found = re.search(re.escape(selector) + r"\s*\{([^}]*)\}", css)
+        assert found, selector
+        return found.group(1)
+
+    head = rule(".gail-column-head ")
+    assert "flex-direction: column" in head and "height: auto" in head and "overflow: hidden" in head
+    assert "position: static" in rule(".gail-column-head > .gail-q")
+    assert 'element("span", "gail-head-mark"' in js and "header.textContent" not in js

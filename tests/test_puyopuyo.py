@@ -131,6 +131,26 @@ def test_puyos_above_a_popping_group_fall_down():
     check_sound(env)
 
 
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_rule_functions_on_bare_lists_play_as_the_env(seed):
+    """place_pair and resolve_chain are the one copy of the rules (the env and the search
+    agent both use them): on plain lists they give the env's board, points and chain steps."""
+    from games.envs.puyopuyo import place_pair, resolve_chain
+    env = games.make("puyopuyo", seed=seed)
+    rng = np.random.default_rng(seed)
+    while not env.terminated:
+        cells, heights = env.board.ravel().tolist(), env.heights
+        action = int(rng.choice(env.legal_actions()))
+        column, rotation = PLACEMENTS[action]
+        landed = place_pair(cells, heights, column, rotation, env.pair)
+        steps = []
+        points, chain = resolve_chain(cells, heights, landed, steps)
+        _, reward, *_, info = env.step(action)
+        assert cells == env.board.ravel().tolist() and heights == env.heights
+        assert (points, chain, steps) == (reward, info["chain"], info["chain_steps"])
+
+
 # ------------------------------------------------------------------- Tsu scoring
 def test_tsu_tables():
     assert [chain_power(n) for n in range(1, 20)] == [0, 8, 16, 32, 64, 96, 128, 160, 192, 224, 256, 288,

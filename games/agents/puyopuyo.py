@@ -18,24 +18,27 @@ far more); as the well fills up, waiting is worth less and less, and it sets the
 Only the ``beam`` boards per first placement that look best without the potential get
 the (slower) potential computed.
 
-To be quick it plays on its own small copy of the rules (``Well``: a list of cells, the
-same rules and Tsu score as ``games.envs.puyopuyo``, checked against it in the tests)
-rather than on ``env.clone()``. It uses no randomness.
+To be quick it plays on a bare list of cells (``Well``) rather than on ``env.clone()``
+(a clone copies the whole env, hundreds of times a move), with the engine's own rule
+functions (``place_pair``, ``resolve_chain``, ...): the rules live only in the engine.
+It uses no randomness.
 """
 
 from functools import lru_cache
 
-from ..envs.puyopuyo import COLUMNS, EMPTY, NEIGHBOURS, PLACEMENTS, ROWS, SECOND_OFFSET, SPAWN_COLUMN, \
-    chain_step_score, drop_puyo, fall, legal_placements, popping_groups
+from ..envs.puyopuyo import COLUMNS, EMPTY, NEIGHBOURS, PLACEMENTS, ROOM_OF_HEIGHT, ROWS, SPAWN_CELL, \
+    SPAWN_COLUMN, drop_puyo, fall, legal_placements, place_pair, resolve_chain
 from ..envs.values import whole_option
 from ..messages import tr
 
-ROOM = (2,) * (ROWS - 1) + (1, 0)  # puyos in a column -> free cells, counted up to 2 (as the engine)
 _legal = lru_cache(maxsize=None)(legal_placements)  # the same answer for the same room: keep it
 
 
 class Well:
-    """The board of Puyo Puyo as a flat list (row 0 at the top), with the rules to place and pop."""
+    """The board of Puyo Puyo as a flat list (row 0 at the top) and its column heights.
+
+    It exists for speed only (a copy is two short lists, an ``env.clone()`` is a whole env);
+    every rule it plays by is the engine's own function."""
 
     __slots__ = ("cells", "heights")
 
@@ -45,18 +48,17 @@ class Well:
 
     @classmethod
     def of(cls, env):
-        board = env.board.ravel().tolist()
-        return cls(board, [sum(1 for row in range(ROWS) if board[row * COLUMNS + col]) for col in range(COLUMNS)])
+        return cls(env.board.ravel().tolist(), env.heights)
 
     def copy(self):
         return Well(self.cells.copy(), self.heights.copy())
 
     def legal(self):
-        return _legal(tuple(ROOM[h] for h in self.heights))
+        return _legal(tuple(ROOM_OF_HEIGHT[h] for h in self.heights))
 
     def dead(self):
         """Game over: the spawn cell is taken (or nothing can be placed)."""
-        return self.cells[SPAWN_COLUMN] != EMPTY or not self.legal()
+        return self.cells[SPAWN_CELL] != EMPTY or not self.legal()
 
     def drop(self, column, colour):
         return drop_puyo(self.cells, self.heights, column, colour)  # the engine's own rule
@@ -64,30 +66,11 @@ class Well:
     def place(self, action, pair):
         """Place ``pair`` by ``action``; resolve the chain. Returns ``(points, chain length)``."""
         column, rotation = PLACEMENTS[action]
-        pivot, second = pair
-        if rotation == 1:
-            landed = [self.drop(column, pivot), self.drop(column, second)]
-        elif rotation == 3:
-            landed = [self.drop(column, second), self.drop(column, pivot)]
-        else:
-            landed = [self.drop(column, pivot), self.drop(column + SECOND_OFFSET[rotation], second)]
-        return self.resolve(landed)
+        return resolve_chain(self.cells, self.heights, place_pair(self.cells, self.heights, column, rotation, pair))
 
     def resolve(self, changed):
         """Pop groups of 4+ and let puyos fall until nothing pops: ``(points, chain length)``."""
-        cells, chain, points = self.cells, 0, 0
-        while True:
-            groups = popping_groups(cells, changed)  # the engine's own rule
-            if not groups:
-                return points, chain
-            chain += 1
-            points += chain_step_score(chain, [len(g) for g in groups], len({cells[g[0]] for g in groups}))
-            columns = set()
-            for group in groups:
-                for cell in group:
-                    cells[cell] = EMPTY
-                    columns.add(cell % COLUMNS)
-            changed = self.fall(columns)
+        return resolve_chain(self.cells, self.heights, changed)
 
     def label_groups(self):
         """``(label, size)``: the group number of every puyo (-1 for empty) and each group's size."""

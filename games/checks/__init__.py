@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..envs import make
+from ..envs.values import whole_number
 from ..messages import tr
 
 
@@ -141,18 +142,6 @@ def _equal(result, expected):
     return bool(result == expected)
 
 
-def as_int(value):
-    """``value`` as an int (numpy integers too), or None for anything else (True/False included)."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    if isinstance(value, np.ndarray) and value.shape == ():
-        value = value.item()
-    try:
-        return int(value) if int(value) == value else None
-    except (TypeError, ValueError):
-        return None
-
-
 def move_case(env, right, hint_en, hint_ja):
     """A case for an agent: in position ``env`` any move in ``right`` is a good answer.
 
@@ -163,7 +152,7 @@ def move_case(env, right, hint_en, hint_ja):
     def call(agent):
         return plain(agent(env.clone()))
 
-    return Case(args=(call,), expected=right, accept=lambda result: as_int(result) in right,
+    return Case(args=(call,), expected=right, accept=lambda result: whole_number(result, floats=True) in right,
                 hint_en=hint_en, hint_ja=hint_ja)
 
 

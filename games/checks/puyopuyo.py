@@ -13,12 +13,12 @@ import numbers
 
 import numpy as np
 
+from ..envs.puyopuyo import COLOUR_LETTERS
 from ..messages import tr
 from . import Case, Verdict, compare_planes, run
 from .exercise_book import exercise
 
 ROWS, COLUMNS = 12, 6
-LETTERS = ".RGBYP"  # index = colour number
 
 
 def board_from(rows):
@@ -27,12 +27,12 @@ def board_from(rows):
     Give only the bottom rows: the rows above are filled with empty cells.
     """
     rows = ["." * COLUMNS] * (ROWS - len(rows)) + list(rows)
-    return np.array([[LETTERS.index(mark) for mark in row] for row in rows], dtype=int)
+    return np.array([[COLOUR_LETTERS.index(mark) for mark in row] for row in rows], dtype=int)
 
 
 def board_text(board):
     """The rows of a board that hold puyos, as one line of text for a hint (top row first)."""
-    lines = ["".join(LETTERS[v] for v in row) for row in np.asarray(board).tolist() if any(row)]
+    lines = ["".join(COLOUR_LETTERS[v] for v in row) for row in np.asarray(board).tolist() if any(row)]
     return " / ".join(lines) or tr(en="(empty board)", ja="（空の盤）")
 
 
@@ -273,7 +273,7 @@ def check_colour_planes(colour_planes):
 
     def plane_name(index):
         return tr(en="plane {i} (colour {c}, {letter})", ja="面 {i}（色 {c}、{letter}）",
-                  i=index, c=index + 1, letter=LETTERS[index + 1])
+                  i=index, c=index + 1, letter=COLOUR_LETTERS[index + 1])
 
     def judged(board, colours, answer):
         return compare_planes(colour_planes(board, colours), answer, plane_name)

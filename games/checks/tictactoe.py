@@ -12,11 +12,11 @@ Boards are like the observation of ``games.make("tictactoe")``: a 3×3 numpy arr
 import numpy as np
 
 from ..envs import make
+from ..envs.tictactoe import MARKS
+from ..envs.values import whole_number
 from ..messages import tr
-from . import Case, as_int, close, game_after, plain, run, say_tips
+from . import Case, close, game_after, plain, run, say_tips
 from .exercise_book import exercise
-
-MARKS = ".XO"
 
 
 def board_from(text):
@@ -87,12 +87,12 @@ def _random_positions(count, seed):
 def check_winner(winner):
     """``winner(board)`` returns 1 when X has three in a row, 2 when O has, else 0."""
     cases = [Case(args=(board_from(text),), expected=expected,
-                  accept=lambda result, expected=expected: as_int(result) == expected,
+                  accept=lambda result, expected=expected: whole_number(result, floats=True) == expected,
                   hint_en=f"{text} — {hint_en}", hint_ja=f"{text} — {hint_ja}")
              for text, expected, hint_en, hint_ja in WINNER_CASES]
     for board, expected in _random_positions(6, seed=7):
         cases.append(Case(args=(board,), expected=expected,
-                          accept=lambda result, expected=expected: as_int(result) == expected,
+                          accept=lambda result, expected=expected: whole_number(result, floats=True) == expected,
                           hint_en=f"{board_text(board)} — the end of a random game",
                           hint_ja=f"{board_text(board)} — ランダムな対局の終わり"))
     result = run(lambda board: plain(winner(board.copy())), cases,  # a copy: the check's board stays as it was
@@ -137,7 +137,7 @@ def _win_case(moves, hint_en, hint_ja):
     wins = winning_moves(env)
     right = wins or env.legal_actions()
     board = str(env).replace("\n", "/")
-    return Case(args=(env,), expected=right, accept=lambda result: as_int(result) in right,
+    return Case(args=(env,), expected=right, accept=lambda result: whole_number(result, floats=True) in right,
                 hint_en=f"{board} — {hint_en}", hint_ja=f"{board} — {hint_ja}")
 
 
@@ -219,7 +219,7 @@ def check_minimax(minimax):
         expected = true_value(env)
         board = str(env).replace("\n", "/")
         cases.append(Case(args=(env,), expected=expected,
-                          accept=lambda result, expected=expected: as_int(result) == expected,
+                          accept=lambda result, expected=expected: whole_number(result, floats=True) == expected,
                           hint_en=f"{board} — {hint_en}", hint_ja=f"{board} — {hint_ja}"))
     answers = {}
 
@@ -229,7 +229,7 @@ def check_minimax(minimax):
         return result
 
     result = run(attempt, cases, title=tr(en="Check of minimax", ja="minimax のチェック"))
-    given = [(as_int(answers.get(id(case.args[0]))), case.expected) for case in cases]
+    given = [(whole_number(answers.get(id(case.args[0])), floats=True), case.expected) for case in cases]
     if not result.passed and all(a == -e for a, e in given) and any(e for _, e in given):
         line = "💡 " + tr(en="Every answer has the wrong sign: the value is from the view of the player "
                              "to move, and the opponent's best is your worst (value = -minimax(child)).",

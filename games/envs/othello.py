@@ -58,7 +58,7 @@ from ..errors import BadOptionError
 from ..messages import tr
 from ..render.othello import draw_othello
 from .base import Env
-from .values import number_grid, whole_number
+from .values import first_fraction, number_grid, whole_number
 
 MARKS = ".XO"  # text board: empty, black (player 0), white (player 1)
 
@@ -234,12 +234,21 @@ class Othello(Env):
         """Set up any position, for puzzles and tests, and return ``(observation, info)``.
 
         ``board`` is a ``size`` × ``size`` grid (a list of rows or an array) of 0 empty,
-        1 black, 2 white; ``to_move`` is the player to move (0 black, 1 white). The game
+        1 black, 2 white (whole numbers: an ``np.zeros`` board filled with 1.0 and 2.0 is
+        fine, 1.5 is not); ``to_move`` is the player to move (0 black, 1 white). The game
         goes on from there, as after ``reset``: it is over at once if nobody can move, and
         with ``opponent=`` the opponent moves first if it is its turn.
         """
         n = self.size
-        cells = number_grid(board, n, n, 0, 2)
+        cells = number_grid(board, n, n, 0, 2, floats=True)  # 1.0 and 2.0 (an np.zeros board) are fine
+        fraction = first_fraction(board) if cells is None else None
+        if fraction is not None:
+            row, col, value = fraction
+            raise BadOptionError(tr(
+                en="board holds {value} at row {row}, column {col}: a square is 0 (empty), 1 (black) or 2 (white), "
+                   "a whole number (1.0 is fine, {value} is not).",
+                ja="board の {row} 行 {col} 列が {value} です。マスは 0（空き）・1（黒）・2（白）の整数にしてください"
+                   "（1.0 はよいが {value} は使えません）。", value=value, row=row, col=col))
         if cells is None:
             raise BadOptionError(tr(
                 en="board must be a {n}×{n} grid of 0 (empty), 1 (black) and 2 (white).",

@@ -101,8 +101,11 @@ COLOUR_LETTERS = ".RGBYP"  # index = colour number
 POP_SIZE = 4
 PAIRS_PER_BLOCK = 64  # pairs are drawn in blocks, as the game needs them
 
+# rotation -> (row, column) of the second puyo, seen from the pivot (row 0 at the top)
+SECOND_AT = {0: (0, 1), 1: (-1, 0), 2: (0, -1), 3: (1, 0)}
+ROTATION_NAMES = {0: ("right", "右"), 1: ("up", "上"), 2: ("left", "左"), 3: ("down", "下")}  # (English, Japanese)
 # rotation -> column offset of the second puyo from the pivot (up/down stay in the column)
-SECOND_OFFSET = {0: 1, 1: 0, 2: -1, 3: 0}
+SECOND_OFFSET = {rotation: d_col for rotation, (_, d_col) in SECOND_AT.items()}
 
 # The 22 placements that fit on an empty board, in ascending (column, rotation) order.
 PLACEMENTS = tuple((column, rotation) for column in range(COLUMNS) for rotation in range(4)
@@ -387,57 +390,19 @@ class PuyoPuyo(Env):
     # ------------------------------------------------------------------ playing
     def _play(self, action):
         column, rotation = PLACEMENTS[action]
-        pivot, second = self._pair_at(self._pair_index)
-        if rotation == 1:  # second on top: the pivot lands first
-            landed = [self._drop(column, pivot), self._drop(column, second)]
-        elif rotation == 3:  # second below: it lands first
-            landed = [self._drop(column, second), self._drop(column, pivot)]
-        else:  # lying pair: each puyo falls in its own column
-            landed = [self._drop(column, pivot), self._drop(column + SECOND_OFFSET[rotation], second)]
+        landed = place_pair(self._board, self._heights, column, rotation, self._pair_at(self._pair_index))
         self.puyos_placed += 2
         self._pair_index += 1
         self.last_placement = (column, rotation, landed)
-        gained = self._resolve_chain(landed)
+        steps = []
+        gained, self.chain = resolve_chain(self._board, self._heights, landed, steps)
+        self.chain_steps = steps
+        self.puyos_popped += sum(step["cleared"] for step in steps)
         self.score += gained
         self._legal = self._compute_legal()
         if self._board[SPAWN_CELL] != EMPTY or not self._legal:
             self._terminated = True
         return gained
-
-    def _drop(self, column, colour):
-        """Put a puyo on top of ``column``; return its cell."""
-        return drop_puyo(self._board, self._heights, column, colour)
-
-    def _resolve_chain(self, changed):
-        """Pop groups and let puyos fall, step by step, until nothing pops. Return the points."""
-        board = self._board
-        chain, gained, steps = 0, 0, []
-        while True:
-            # A new group must contain a puyo that just landed or fell: search only from those.
-            groups = popping_groups(board, changed)
-            if not groups:
-                break
-            chain += 1
-            sizes = [len(group) for group in groups]
-            colours = len({board[group[0]] for group in groups})
-            points = chain_step_score(chain, sizes, colours)
-            steps.append({"chain": chain, "cleared": sum(sizes), "groups": sizes,
-                          "colours": colours, "score": points})
-            gained += points
-            columns = set()
-            for group in groups:
-                for cell in group:
-                    board[cell] = EMPTY
-                    columns.add(cell % COLUMNS)
-            self.puyos_popped += sum(sizes)
-            changed = self._fall(columns)
-        self.chain = chain
-        self.chain_steps = steps
-        return gained
-
-    def _fall(self, columns):
-        """Gravity on these columns; return the cells of the puyos that moved."""
-        return fall(self._board, self._heights, columns)
 
     # ------------------------------------------------------------------ views
     def _observation(self):
@@ -466,6 +431,50 @@ class PuyoPuyo(Env):
         following = " ".join("".join(COLOUR_LETTERS[v] for v in p) for p in self.next_pairs)
         lines.append(f"pair {pair} next {following} score {self.score}")
         return "\n".join(lines)
+
+
+# The rules below work on a flat list of cells (row 0 at the top) and the list of column
+# heights, changed in place. The env plays with them, and so does the search agent of
+# games.agents.puyopuyo (on its own lists, far quicker than cloning an env).
+
+def place_pair(board, heights, column, rotation, pair):
+    """Drop ``pair`` (pivot colour, second colour) by placement ``(column, rotation)``; return the two cells."""
+    pivot, second = pair
+    if rotation == 1:  # second on top: the pivot lands first
+        return [drop_puyo(board, heights, column, pivot), drop_puyo(board, heights, column, second)]
+    if rotation == 3:  # second below: it lands first
+        return [drop_puyo(board, heights, column, second), drop_puyo(board, heights, column, pivot)]
+    # a lying pair: each puyo falls in its own column
+    return [drop_puyo(board, heights, column, pivot),
+            drop_puyo(board, heights, column + SECOND_OFFSET[rotation], second)]
+
+
+def resolve_chain(board, heights, changed, steps=None):
+    """Pop groups and let puyos fall, step by step, until nothing pops: ``(points, chain length)``.
+
+    ``changed`` are the cells of the puyos that just landed or fell (a new group must hold
+    one of them). When ``steps`` is a list, one dict per chain step is added to it
+    (``chain``, ``cleared``, ``groups`` (sizes), ``colours``, ``score``).
+    """
+    chain, gained = 0, 0
+    while True:
+        groups = popping_groups(board, changed)
+        if not groups:
+            return gained, chain
+        chain += 1
+        sizes = [len(group) for group in groups]
+        colours = len({board[group[0]] for group in groups})
+        points = chain_step_score(chain, sizes, colours)
+        if steps is not None:
+            steps.append({"chain": chain, "cleared": sum(sizes), "groups": sizes,
+                          "colours": colours, "score": points})
+        gained += points
+        columns = set()
+        for group in groups:
+            for cell in group:
+                board[cell] = EMPTY
+                columns.add(cell % COLUMNS)
+        changed = fall(board, heights, columns)
 
 
 def drop_puyo(board, heights, column, colour):

@@ -41,11 +41,12 @@ Arguments
 import numpy as np
 
 from ..messages import tr
+from ..render.sides import SIDES
 from ..render.tictactoe import draw_tictactoe
 from .base import Env
 
 EMPTY, X, O = 0, 1, 2
-MARKS = ".XO"
+MARKS = "." + "".join(english for english, _ in SIDES["tictactoe"])  # text board: empty, X, O
 
 # Every line of three squares, and for each square the lines through it.
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]

@@ -6,6 +6,7 @@ was wrong and what is allowed. A check never changes anything, so a caller runs 
 first and changes its state only once they have all passed.
 """
 
+import math
 import numbers
 
 import numpy as np
@@ -14,14 +15,19 @@ from ..errors import BadOptionError
 from ..messages import get_language, tr
 
 
-def whole_number(value):
+def whole_number(value, floats=False):
     """``value`` as an ``int`` when it is a whole number (Python or numpy, or a 0-d array), else None.
 
-    True and False are not whole numbers here, though Python counts them as 1 and 0.
+    True and False are not whole numbers here, though Python counts them as 1 and 0. With
+    ``floats=True`` a float with a whole value counts too (6.0 is 6; 2.5 and nan are not).
     """
     if isinstance(value, np.ndarray) and value.shape == ():
         value = value.item()  # np.array(3) is how numpy sometimes hands back one number
-    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if floats and isinstance(value, numbers.Real) and math.isfinite(value) and float(value).is_integer():
         return int(value)
     return None
 
@@ -81,21 +87,42 @@ def look_up(table, name, what, also=None):
         kind=what, name=name, names=names))
 
 
-def number_grid(grid, rows, cols, low, high):
+def number_grid(grid, rows, cols, low, high, floats=False):
     """``grid`` (a list of rows or an array) as a flat list of ints, or None when it is not a
     ``rows`` × ``cols`` grid of whole numbers from ``low`` to ``high``.
 
-    Ragged rows, strings and floats give None, never numpy's own error.
+    Ragged rows, strings and floats give None, never numpy's own error. With ``floats=True``
+    floats with whole values count (an ``np.zeros`` board filled with 1.0 and 2.0); a grid
+    that holds 1.5 still gives None (``first_fraction`` finds it, for the message).
     """
     try:
         array = np.asarray(grid)
     except (TypeError, ValueError):  # ragged rows: numpy cannot make a grid of them
         return None
-    if array.shape != (rows, cols) or array.dtype == bool or not np.issubdtype(array.dtype, np.integer):
+    if array.shape != (rows, cols) or array.dtype == bool:
+        return None
+    if floats and np.issubdtype(array.dtype, np.floating):
+        if first_fraction(array) is not None:
+            return None
+    elif not np.issubdtype(array.dtype, np.integer):
         return None
     if array.size and (array.min() < low or array.max() > high):
         return None
     return [int(v) for v in array.ravel()]
+
+
+def first_fraction(grid):
+    """``(row, col, value)`` of the first number of ``grid`` that is not whole (1.5, nan), else None."""
+    try:
+        array = np.asarray(grid)
+    except (TypeError, ValueError):
+        return None
+    if array.ndim != 2 or not np.issubdtype(array.dtype, np.floating):
+        return None
+    for (row, col), value in np.ndenumerate(array):
+        if not (math.isfinite(value) and float(value).is_integer()):
+            return row, col, float(value)
+    return None
 
 
 def _in_brackets(text):
@@ -105,4 +132,5 @@ def _in_brackets(text):
     return f"（{text}）" if get_language() == "ja" else f" ({text})"
 
 
-__all__ = ["choice_option", "look_up", "number_grid", "whole_number", "whole_option", "whole_pair"]
+__all__ = ["choice_option", "first_fraction", "look_up", "number_grid", "whole_number", "whole_option",
+           "whole_pair"]

@@ -1,6 +1,6 @@
 """``games.play``: play a game by clicking on its board in the notebook, against your AI.
 
-- ``controllers.py``: each game's view and events, in plain Python (no widget code);
+- ``controllers/``: each game's view and events, in plain Python (no widget code), one module a game;
 - ``widget.py``: the anywidget that shows the view and sends the clicks back;
 - ``board.js``, ``board.css``: the drawing and the mouse, touch and keyboard handling;
 - ``loader.py``: finds the widget library (in the site: loads it on first use).
@@ -10,7 +10,8 @@ from ..envs import game_class, make
 from ..envs.values import choice_option
 from ..errors import BadOptionError
 from ..messages import tr
-from .controllers import CONTROLLERS, agent_name
+from ..arena import agent_name
+from .controllers import CONTROLLERS
 
 
 def play(game, opponent=None, *, show_q=False, first="you", seed=None, **options):

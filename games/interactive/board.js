@@ -103,7 +103,8 @@ function render({ model, el }) {
         header.dataset.column = String(col);
         if (playable.has(col)) {
           header.dataset.playable = "true";
-          header.textContent = v.layout === "puyo" ? String(col) : "▼";
+          // the column's mark on the first line; paintQ puts the Q-value on a line of its own below
+          header.append(element("span", "gail-head-mark", v.layout === "puyo" ? String(col) : "▼"));
         }
         if (v.layout === "puyo" && col === v.column) header.classList.add("gail-selected");
         paintQ(header, q[col]);
@@ -163,7 +164,9 @@ function render({ model, el }) {
     if (!value) return;
     node.style.backgroundColor = value.colour;
     node.dataset.q = String(value.value);
-    node.append(element("span", "gail-q", value.text));
+    const label = element("span", "gail-q", value.text);
+    if (value.text.length > 5) label.classList.add("gail-q-long"); // 12,345: a smaller font, to fit the cell
+    node.append(label);
   }
 
   function drawSide(v) {

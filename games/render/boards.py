@@ -6,6 +6,7 @@ the last move has a gold outline.
 
 from ..messages import tr
 from .picture import Picture, circle, line, rect, svg_document, text
+from .sides import side_name
 
 CELL = 48
 MARGIN = 8
@@ -82,5 +83,5 @@ def _status(env):
     if env.terminated:
         if env.winner is None:
             return tr(en="Draw", ja="引き分け")
-        return tr(en="Player {p} wins", ja="プレイヤー {p} の勝ち", p=env.winner)
-    return tr(en="Player {p} to move", ja="プレイヤー {p} の番", p=env.current_player)
+        return tr(en="{side} wins", ja="{side}の勝ち", side=side_name(env.name, env.winner).capitalize())
+    return tr(en="{side} to move", ja="{side}の番", side=side_name(env.name, env.current_player).capitalize())

@@ -6,6 +6,7 @@ discs the last move flipped have a small gold dot, and the last disc a gold outl
 
 from ..messages import tr
 from .boards import draw_grid_game
+from .sides import side_name
 
 
 def draw_othello(env):
@@ -28,8 +29,8 @@ def _caption(env):
         if env.winner is None:
             return tr(en="Draw · {score}", ja="引き分け・{score}", score=score)
         return tr(en="{colour} wins · {score}", ja="{colour}の勝ち・{score}",
-                  colour=colour_name(env.winner).capitalize(), score=score)
-    colour = colour_name(env.current_player).capitalize()
+                  colour=side_name("othello", env.winner).capitalize(), score=score)
+    colour = side_name("othello", env.current_player).capitalize()
     if env.legal_actions() == [env.pass_action]:
         return tr(en="{colour} must pass ({action}) · {score}", ja="{colour}はパス（{action}）・{score}",
                   colour=colour, action=env.pass_action, score=score)
@@ -37,8 +38,3 @@ def _caption(env):
         return tr(en="{colour} to move, after a pass · {score}", ja="{colour}の番（相手はパス）・{score}",
                   colour=colour, score=score)
     return tr(en="{colour} to move · {score}", ja="{colour}の番・{score}", colour=colour, score=score)
-
-
-def colour_name(player):
-    """Black for player 0 and white for player 1, in the student's language."""
-    return tr(en="white", ja="白") if player else tr(en="black", ja="黒")

@@ -84,10 +84,9 @@ def _polygon(points, fill):
 def _last_placement(env, left, top):
     if env.last_placement is None:
         return []
-    column, rotation, landed = env.last_placement
-    other = column + (1 if rotation == 0 else -1 if rotation == 2 else 0)
+    _, _, landed = env.last_placement
     shapes = []
-    for col in {column, other}:  # a gold arrow above each column the pair went to
+    for col in sorted({cell % env.columns for cell in landed}):  # a gold arrow above each column the pair went to
         cx = left + col * CELL + CELL / 2
         shapes.append(_polygon([(cx - 7, top - 16), (cx + 7, top - 16), (cx, top - 5)], GOLD))
     if env.chain == 0:  # nothing popped: the two puyos are still where they landed

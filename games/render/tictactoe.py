@@ -2,8 +2,7 @@
 
 from ..messages import tr
 from .boards import draw_grid_game
-
-MARKS = "XO"  # player 0 plays X, player 1 plays O: the caption names the mark, as the lessons do
+from .sides import side_name
 
 
 def draw_tictactoe(env):
@@ -14,5 +13,5 @@ def _caption(env):
     if env.terminated:
         if env.winner is None:
             return tr(en="Draw", ja="引き分け")
-        return tr(en="{mark} wins", ja="{mark} の勝ち", mark=MARKS[env.winner])
-    return tr(en="{mark} to move", ja="{mark} の番", mark=MARKS[env.current_player])
+        return tr(en="{mark} wins", ja="{mark} の勝ち", mark=side_name("tictactoe", env.winner))
+    return tr(en="{mark} to move", ja="{mark} の番", mark=side_name("tictactoe", env.current_player))
