@@ -12,16 +12,16 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
+
 # One BLAS thread, as in the browser: on 2 shared cores threaded matrix products made DQN
 # training 10-16 times slower. Set before numpy loads; notebook kernels inherit it.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import pytest  # noqa: E402
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # build.py and games of this checkout
 
-import build  # noqa: E402
+import build  # noqa: E402 - after sys.path: the build.py of this checkout
 
 CONTENT = ROOT / "content"
 BUILD_DIR = ROOT / "_build"

@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from conftest import (REPORTS, launch_chromium, new_context, run_cell, wait_for_kernel,
+from conftest import (REPORTS, new_context, run_cell, wait_for_kernel,
                       CELLS_JS)
 
 pytestmark = pytest.mark.browser
