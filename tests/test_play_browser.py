@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from conftest import REPORTS, RequestLog, new_context, notebook_url, run_cell, wait_for_kernel
+from bench.site_browser import REPORTS, RequestLog, new_context, notebook_url, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 
