@@ -21,15 +21,15 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from games import arena  # noqa: E402
-from games.agents import random_agent  # noqa: E402
-from games.agents.connectfour import AlphaBetaAgent as ConnectFourAlphaBeta  # noqa: E402
-from games.agents.connectfour import one_step_agent  # noqa: E402
-from games.agents.minesweeper import MinesweeperSolver  # noqa: E402
-from games.agents.othello import AlphaBetaAgent as OthelloAlphaBeta  # noqa: E402
-from games.agents.othello import classic_opponent, greedy_agent  # noqa: E402
-from games.agents.puyopuyo import ChainBuilder  # noqa: E402
-from games.agents.tictactoe import minimax_agent  # noqa: E402
+from games import arena  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents import random_agent  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.connectfour import AlphaBetaAgent as ConnectFourAlphaBeta  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.connectfour import one_step_agent  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.minesweeper import MinesweeperSolver  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.othello import AlphaBetaAgent as OthelloAlphaBeta  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.othello import classic_opponent, greedy_agent  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.puyopuyo import ChainBuilder  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.tictactoe import minimax_agent  # noqa: E402 - after sys.path: the games of this checkout
 
 TIMED = {}  # "game: agent" -> Timed
 

@@ -17,8 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT))  # build.py, games and bench/ of this checkout
 
 TIMING = r'''
 import json, time
@@ -98,15 +97,15 @@ def run_in_cpython():
 
 
 def run_in_pyodide(site, notebook="en/00_welcome.ipynb"):
-    import conftest
-    from conftest import CELLS_JS, launch_chromium, notebook_url, run_cell, start_server, wait_for_kernel
+    from bench.site_browser import (CELLS_JS, launch_chromium, new_context, notebook_url, run_cell, start_server,
+                                    wait_for_kernel)
     from playwright.sync_api import sync_playwright
     server, base_url = start_server(site)
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             # open pages the way the browser tests do (their context watches the kernel start)
-            context = conftest.new_context(browser) if hasattr(conftest, "new_context") else browser.new_context()
+            context = new_context(browser)
             page = context.new_page()
             page.goto(notebook_url(base_url, notebook))
             wait_for_kernel(page)

@@ -29,12 +29,12 @@ from pathlib import Path
 # other (on a busy 2-core machine a multi-threaded run was up to 15 times slower).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np  # noqa: E402 - once OPENBLAS_NUM_THREADS is set
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.autograd import MLP, Adam, no_grad  # noqa: E402
-from games.autograd import functions as F  # noqa: E402
+from games.autograd import MLP, Adam, no_grad  # noqa: E402 - after sys.path: the games of this checkout
+from games.autograd import functions as F  # noqa: E402 - after sys.path: the games of this checkout
 
 SIZES = (64, 128, 128, 64)
 BATCH = 32

@@ -17,13 +17,12 @@ import time
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))  # the games package
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))  # the loop reference lives with the tests
+sys.path.insert(0, os.path.dirname(HERE))  # games and bench/ of this checkout
 
-import games  # noqa: E402
-from connectfour_reference import loop_scores  # noqa: E402
-from games.agents import random_agent  # noqa: E402
-from games.agents.connectfour import (  # noqa: E402
+import games  # noqa: E402 - after sys.path: the games of this checkout
+from bench.connectfour_reference import loop_scores  # noqa: E402 - after sys.path, like games
+from games.agents import random_agent  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents.connectfour import (  # noqa: E402 - after sys.path: the games of this checkout
     boards_after_each_move, heuristic_scores, one_step_agent, window_matrix)
 
 

@@ -34,13 +34,13 @@ from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
+import numpy as np  # noqa: E402 - once OPENBLAS_NUM_THREADS is set
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games import arena, dqn  # noqa: E402
-from games.agents import random_agent  # noqa: E402
+from games import arena, dqn  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents import random_agent  # noqa: E402 - after sys.path: the games of this checkout
 
 MAX_MOVES = 500  # Puyo Puyo: a game that goes on is stopped here (in training the preset's max_moves)
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import games  # noqa: E402
+import games  # noqa: E402 - after sys.path: the games of this checkout
 
 # (label, game name, options, OpenSpiel game name or None)
 GAMES = [

@@ -153,11 +153,15 @@ def measure_puyopuyo(agent):
     # The same agent before learning (V = 0 for every board: it looks one placement ahead for points only)
     untrained = type(agent)(agent.game, agent.config, seed=agent.seed)
     before = arena.evaluate("puyopuyo", untrained, n=200, seed=SEED, max_moves=100, progress=False, **options)
-    result = {"before_learning_mean_score": [round(x) for x in before.mean_score()],"mean_score": [round(x) for x in mine.mean_score()], "random_mean_score": [round(x) for x in chance.mean_score()],
-              "ratio": round(ratio, 2), "longest_chains": mine.chain_counts(), "random_longest_chains": chance.chain_counts()}
+    result = {"before_learning_mean_score": [round(x) for x in before.mean_score()],
+              "mean_score": [round(x) for x in mine.mean_score()],
+              "random_mean_score": [round(x) for x in chance.mean_score()],
+              "ratio": round(ratio, 2), "longest_chains": mine.chain_counts(),
+              "random_longest_chains": chance.chain_counts()}
     mean, low, high = mine.mean_score()
     summary = (f"mean score {mean:.0f} [{low:.0f}, {high:.0f}] vs random {chance.mean_score()[0]:.0f}: {ratio:.1f}x "
-               f"(before learning {before.mean_score()[0]:.0f}: {before.mean_score()[0] / chance.mean_score()[0]:.1f}x); "
+               f"(before learning {before.mean_score()[0]:.0f}: "
+               f"{before.mean_score()[0] / chance.mean_score()[0]:.1f}x); "
                f"longest chains {mine.chain_counts()}")
     return result, ratio >= 3, summary
 
@@ -183,7 +187,8 @@ def bench(numbers):
                "cells": timings, "load": list(os.getloadavg())}
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
-    print("| lesson | training cells in Pyodide (Chromebook ≈ ×3) | all cells | the trained agent (new seeds, 95 % intervals) | met |")
+    print("| lesson | training cells in Pyodide (Chromebook ≈ ×3) | all cells "
+          "| the trained agent (new seeds, 95 % intervals) | met |")
     print("|---|---:|---:|---|---|")
     for row in rows:
         print(f"| {row['lesson']} | {row['training_s']:.1f} s (≈ {CHROMEBOOK * row['training_s']:.0f} s) | "

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import games  # noqa: E402
-from games.agents import random_agent  # noqa: E402
+import games  # noqa: E402 - after sys.path: the games of this checkout
+from games.agents import random_agent  # noqa: E402 - after sys.path: the games of this checkout
 
 
 def drive_agent(env, rng):

@@ -30,11 +30,11 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))  # build.py and bench/ of this checkout
 
-from conftest import (  # noqa: E402
-    CELLS_JS, CHROMIUM, CHROMIUM_FLAGS, RUN_CELL_JS, RequestLog, build, new_context, notebook_url,
-    start_server,
+import build  # noqa: E402 - after sys.path: the build.py of this checkout
+from bench.site_browser import (  # noqa: E402 - after sys.path, like build
+    CELLS_JS, CHROMIUM, CHROMIUM_FLAGS, RUN_CELL_JS, RequestLog, new_context, notebook_url, start_server,
 )
 
 HALF_A_CORE = (50_000, 100_000)  # microseconds of CPU per period: cgroup cpu.max "50000 100000"

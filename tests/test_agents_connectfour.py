@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import games
-from connectfour_reference import loop_heuristic, loop_one_step_agent, loop_scores
+from bench.connectfour_reference import loop_heuristic, loop_one_step_agent, loop_scores
 from games import arena
 from games.agents import random_agent
 from games.agents.connectfour import (WIN, AlphaBetaAgent, heuristic, heuristic_scores, one_step_agent,

@@ -5,7 +5,7 @@ from games.agents import random_agent
 from games.agents.tictactoe import best_moves, minimax_agent, value
 from games.arena import evaluate
 
-_, X, O = 0, 1, 2
+_, X, O = 0, 1, 2  # noqa: E741 - the marks' own names
 
 
 def board_of(text):

@@ -20,35 +20,10 @@ from hypothesis import strategies as st
 
 import games
 from games.agents import random_agent
-from games.envs import GAMES
 from games.envs.base import option_names
 from games.errors import ActionTypeError, BadOptionError, GameOverError, IllegalActionError
 from games.messages import join_numbers
 from games.render import Picture
-
-# ---------------------------------------------------------------------------------------------
-# The one allowance while the games are being written: a game whose own module does not exist
-# yet is skipped. Any other import error (a module that imports something missing) still fails.
-# Set this to False (or delete it) once every game of games.list_games() exists.
-ALLOW_MISSING_GAME_MODULES = False
-# ---------------------------------------------------------------------------------------------
-
-
-def game_class(name):
-    """The class of game ``name``, or a skip while its module is not written yet."""
-    try:
-        return games.envs.game_class(name)
-    except ModuleNotFoundError as error:
-        module = f"games.envs.{GAMES[name][0]}"
-        if ALLOW_MISSING_GAME_MODULES and error.name == module:
-            pytest.skip(f"{module} does not exist yet")
-        raise
-
-
-def make(name, **options):
-    game_class(name)
-    return games.make(name, **options)
-
 
 # Small boards, where a game has options, so that random play also reaches the end often.
 SMALL_OPTIONS = {
@@ -199,7 +174,7 @@ def play_random_game(env, seed):
 # ------------------------------------------------------------------- reset / step shapes
 @pytest.mark.parametrize("name, options", ALL)
 def test_reset_and_step_follow_the_api(name, options):
-    env = make(name, **options)
+    env = games.make(name, **options)
     first = check_reset(env, env.reset(seed=1))
     assert env.legal_actions(), "a new game has something to play"
     observations = [(first, first.copy())]
@@ -219,7 +194,7 @@ def test_reset_and_step_follow_the_api(name, options):
 
 @pytest.mark.parametrize("name, options", PLAIN)
 def test_legal_actions_is_a_new_list_each_time(name, options):
-    env = make(name, **options)
+    env = games.make(name, **options)
     legal = env.legal_actions()
     expected = list(legal)
     legal.append(-1)  # a student's code may change the list it was given
@@ -231,9 +206,9 @@ def test_legal_actions_is_a_new_list_each_time(name, options):
 @pytest.mark.parametrize("name, options", PLAIN)
 def test_numpy_integers_are_actions(name, options):
     for action_type in (np.int64, np.int32, np.uint8, np.array):
-        env = make(name, seed=0, **options)
+        env = games.make(name, seed=0, **options)
         action = env.legal_actions()[0]
-        expected = make(name, seed=0, **options).step(action)
+        expected = games.make(name, seed=0, **options).step(action)
         assert plain(env.step(action_type(action))) == plain(expected)
 
 
@@ -312,7 +287,7 @@ PROPERTY_SETTINGS = settings(max_examples=25, deadline=None, suppress_health_che
 @PROPERTY_SETTINGS
 @given(seed=st.integers(0, 2**32), moves=st.lists(move_strategy, max_size=80))
 def test_any_action_sequence_keeps_the_game_sound(name, options, illegal, seed, moves):
-    drive(make(name, illegal=illegal, seed=seed, **options), moves)
+    drive(games.make(name, illegal=illegal, seed=seed, **options), moves)
 
 
 # ---------------------------------------------------------------------------- clone
@@ -320,7 +295,7 @@ def test_any_action_sequence_keeps_the_game_sound(name, options, illegal, seed, 
 @PROPERTY_SETTINGS
 @given(seed=st.integers(0, 2**32), prefix=st.integers(0, 12))
 def test_clone_shares_nothing(name, options, seed, prefix):
-    env = make(name, seed=seed, **options)
+    env = games.make(name, seed=seed, **options)
     for _ in range(prefix):  # somewhere into a game
         if env.terminated:
             break
@@ -342,7 +317,7 @@ def test_clone_shares_nothing(name, options, seed, prefix):
 
 @pytest.mark.parametrize("name, options", PLAIN)
 def test_clone_of_an_unseeded_game_draws_like_the_original(name, options):
-    env = make(name, **options)
+    env = games.make(name, **options)
     copy = env.clone()
     assert copy.np_random.random() == env.np_random.random()
     assert copy.clone().np_random.random() == env.np_random.random()
@@ -351,11 +326,11 @@ def test_clone_of_an_unseeded_game_draws_like_the_original(name, options):
 # ---------------------------------------------------------------------------- seeds
 @pytest.mark.parametrize("name, options", ALL)
 def test_same_seed_same_game(name, options):
-    env = make(name, **options)
+    env = games.make(name, **options)
     first = play_random_game(env, seed=11)
     play_random_game(env, seed=12)
     assert play_random_game(env, seed=11) == first
-    assert play_random_game(make(name, seed=11, **options), seed="made") == first  # make(seed=) seeds
+    assert play_random_game(games.make(name, seed=11, **options), seed="made") == first  # games.make(seed=) seeds
 
 
 @pytest.mark.parametrize("name, options", PLAIN)
@@ -363,7 +338,7 @@ def test_an_agent_drawing_random_numbers_does_not_change_the_game(name, options)
     """The game's chance (mines, puyo pairs) comes from the seed, not from the agent's draws,
     so two agents compared on the same seeds meet the same games."""
     def first_legal_game(draw):
-        env = make(name, **options)
+        env = games.make(name, **options)
         results = [plain(env.reset(seed=5))]
         while not env.terminated and len(results) < 300:
             if draw:
@@ -380,7 +355,7 @@ def test_an_agent_drawing_random_numbers_does_not_change_the_game(name, options)
 def test_opponent_replies_inside_step_and_rewards_are_the_agents(name, options):
     play_as = options["play_as"]
     for seed in range(8):
-        env = make(name, **options)
+        env = games.make(name, **options)
         env.reset(seed=seed)
         assert env.current_player == play_as
         assert (env.last_action is not None) == (play_as == 1), "play_as=1: the opponent moves first"
@@ -393,7 +368,7 @@ def test_opponent_replies_inside_step_and_rewards_are_the_agents(name, options):
 @pytest.mark.parametrize("name, options", [p for p in PLAIN if p.values[0] in TWO_PLAYER])
 def test_illegal_lose_with_an_opponent(name, options):
     for play_as in (0, 1):
-        env = make(name, opponent=random_agent, play_as=play_as, illegal="lose", seed=3, **options)
+        env = games.make(name, opponent=random_agent, play_as=play_as, illegal="lose", seed=3, **options)
         _, reward, terminated, _, info = env.step(-1)
         assert (reward, terminated, info["illegal_move"]) == (-1.0, True, True)
         assert info["winner"] == env.winner == 1 - play_as
@@ -421,7 +396,7 @@ class FlakyOpponent:
 def test_a_failing_opponent_leaves_the_game_as_it_was(name, options, failure, error):
     for play_as in (0, 1):
         opponent = FlakyOpponent(failure)
-        env = make(name, opponent=opponent, play_as=play_as, seed=0, **options)
+        env = games.make(name, opponent=opponent, play_as=play_as, seed=0, **options)
         env.step(env.legal_actions()[0])
         opponent.failing = True
         before = snapshot(env)
@@ -452,7 +427,7 @@ def check_picture(env):
 def test_render_and_text(name, options):
     for language in ("en", "ja"):
         games.set_language(language)
-        env = make(name, seed=2, **options)
+        env = games.make(name, seed=2, **options)
         check_picture(env)
         while not env.terminated:
             env.step(random_agent(env))
@@ -471,7 +446,7 @@ SECTIONS = ["Description", "Action Space", "Observation Space", "Rewards", "Star
 
 @pytest.mark.parametrize("name", games.list_games())
 def test_help_text_has_every_section_and_option(name):
-    doc = game_class(name).__doc__ or ""
+    doc = games.envs.game_class(name).__doc__ or ""
     places = []
     for section in SECTIONS:
         found = re.search(rf"^\s*{section}\s*$", doc, re.MULTILINE)
@@ -479,7 +454,7 @@ def test_help_text_has_every_section_and_option(name):
         places.append(found.start())
     assert places == sorted(places), f"the sections of {name}'s help are not in the order {SECTIONS}"
     arguments = doc[places[-1]:]
-    for option in option_names(game_class(name)):
+    for option in option_names(games.envs.game_class(name)):
         if option == "opponent" and name not in TWO_PLAYER:
             continue
         assert option in arguments, f"option {option!r} of {name} is not explained under Arguments"
@@ -513,7 +488,6 @@ JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 
 @pytest.mark.parametrize("name, options", bad_option_cases())
 def test_bad_options_are_refused_in_both_languages(name, options):
-    game_class(name)
     messages = {}
     for language in ("en", "ja"):
         games.set_language(language)
@@ -523,7 +497,7 @@ def test_bad_options_are_refused_in_both_languages(name, options):
     assert not JAPANESE.search(messages["en"]), messages["en"]
     assert JAPANESE.search(messages["ja"]), messages["ja"]
     # The message quotes what was wrong: the unknown option's name, or the value given.
-    allowed = option_names(game_class(name))
+    allowed = option_names(games.envs.game_class(name))
     shown = [repr(key) if key not in allowed else repr(value)
              for key, value in options.items() if not callable(value)]
     for message in messages.values():
@@ -574,7 +548,7 @@ class GymnasiumView(gymnasium.Env):
 def test_gymnasium_env_checker(name, options):
     # illegal="lose": a Gymnasium env accepts every action of its action space, and the
     # checker plays random ones (with illegal="raise" an illegal one is refused by design).
-    env = make(name, illegal="lose", **options)
+    env = games.make(name, illegal="lose", **options)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         # Gymnasium's render modes (rgb_array, ansi, human) are not ours: render() returns a

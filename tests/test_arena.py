@@ -230,7 +230,9 @@ class Coins(Env):
 
 
 def test_solo_evaluation_scores_and_wins():
-    ones = lambda env: 1  # noqa: E731
+    def ones(env):
+        return 1
+
     result = arena.evaluate(Coins(), ones, n=5, seed=0, progress=False)
     assert result.scores == [3.0] * 5 and result.mean_score() == (3.0, 3.0, 3.0)
     assert result.win_rate() == (1.0, *arena.wilson(5, 5))

@@ -328,7 +328,8 @@ def test_power_needs_a_number():
 
 def test_shapes_that_do_not_broadcast_get_the_rule_not_numpy_words():
     from games.autograd.core import ShapeError
-    with pytest.raises(ShapeError, match=r"Mul: the shapes \(3,\), \(4,\) do not fit together.*equal, or one of them must be 1"):
+    with pytest.raises(ShapeError, match=r"Mul: the shapes \(3,\), \(4,\) do not fit together"
+                                         r".*equal, or one of them must be 1"):
         Variable(np.ones(3)) * Variable(np.ones(4))
     with pytest.raises(ShapeError, match="Sub"):
         np.ones((2, 3)) - Variable(np.ones((4,)))

@@ -3,7 +3,6 @@
 import numpy as np
 import pytest
 
-import games
 from games.autograd import ShapeError, Variable, gradient_check
 from games.autograd import functions as F
 

@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, build, kernel_settings, start_server
+from bench.site_browser import start_server
+from conftest import ROOT, build, kernel_settings
 
 # What the kernel needs at start (micropip, comm, ipython and their dependencies; not jedi)
 # plus numpy for games. Written out so that a change of the closure is seen in review.

@@ -100,7 +100,7 @@ def test_bar_chart_with_intervals():
     assert {"wins", "draws"} <= set(texts(root))
     assert str(picture) == "bar chart (wins: 0.6, draws: 0.1)"
     # the interval: one vertical line and two ends
-    lines = [l for l in root.iter(SVG + "line") if l.get("stroke") == "#222"]
+    lines = [line for line in root.iter(SVG + "line") if line.get("stroke") == "#222"]
     assert len(lines) == 3
 
 
@@ -130,7 +130,7 @@ def test_match_chart_shows_an_arena_result_with_intervals():
     heights = [float(r.get("height")) for r in bars(root)]
     assert len(heights) == 3 and heights[2] == 0  # random never beats the perfect player
     assert "A = minimax_agent, B = random_agent: 20 games" in texts(root)
-    assert len([l for l in root.iter(SVG + "line") if l.get("stroke") == "#222"]) == 9  # 3 intervals
+    assert len([line for line in root.iter(SVG + "line") if line.get("stroke") == "#222"]) == 9  # 3 intervals
     games.set_language("ja")
     assert "引き分け" in texts(parse(match_chart(result)))
 

@@ -147,7 +147,9 @@ def test_colour_planes_match_the_dqn_encoder():
 
 
 def test_colour_planes_off_by_one_fails_with_a_short_report(capsys):
-    starter = lambda board, colours: np.array([board == c for c in range(colours)])  # noqa: E731 (0 = empty!)
+    def starter(board, colours):  # plane 0 for colour 0, which is empty!
+        return np.array([board == c for c in range(colours)])
+
     assert not checks.check_colour_planes(starter).passed
     out = capsys.readouterr().out
     assert "plane 0 (colour 1, R)" in out

@@ -179,7 +179,9 @@ def test_wrong_td_target_fails_with_a_tip(capsys, wrong, tip):
 
 
 def test_td_target_that_crashes_on_an_empty_list_is_reported(capsys):
-    first_attempt = lambda r, q, done, g: r + g * max(q)  # noqa: E731 - the notebook's start
+    def first_attempt(r, q, done, g):  # the notebook's start
+        return r + g * max(q)
+
     assert not checks.check_td_target(first_attempt)
     out = capsys.readouterr().out
     assert "ValueError" in out and "When the game is over" in out

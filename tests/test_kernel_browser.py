@@ -3,7 +3,7 @@
 
 import pytest
 
-from conftest import KERNEL_OF_PAGE_JS, new_context, notebook_url, wait_for_kernel
+from bench.site_browser import KERNEL_OF_PAGE_JS, new_context, notebook_url, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 

@@ -100,7 +100,8 @@ def test_every_error_raised_in_base_carries_a_translated_message(module):
     raises = [node for node in ast.walk(tree) if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)]
     assert len(raises) >= 3
     for node in raises:
-        assert node.exc.args and _is_translated(node.exc.args[0]), f"{module}:{node.lineno} raises without a tr() message"
+        assert node.exc.args and _is_translated(node.exc.args[0]), \
+            f"{module}:{node.lineno} raises without a tr() message"
     helpers = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.endswith("_message")]
     for helper in helpers:
         returned = [n.value for n in ast.walk(helper) if isinstance(n, ast.Return)]

@@ -18,7 +18,8 @@ import os
 
 import pytest
 
-from conftest import CONTENT, content_notebooks, run_notebooks, start_page_links, write_report
+from bench.site_browser import run_notebooks, start_page_links, write_report
+from conftest import CONTENT, content_notebooks
 
 pytestmark = pytest.mark.browser
 LANES = int(os.environ.get("BROWSER_TEST_LANES", "2"))

@@ -10,7 +10,8 @@ import nbclient
 import nbformat
 import pytest
 
-from conftest import CONTENT, ROOT, content_notebooks, problems_in_outputs
+from bench.site_browser import problems_in_outputs
+from conftest import CONTENT, ROOT, content_notebooks
 
 CELL_TIMEOUT_SECONDS = int(os.environ.get("NOTEBOOK_CELL_TIMEOUT", "600"))
 

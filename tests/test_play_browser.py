@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from conftest import REPORTS, RequestLog, new_context, notebook_url, run_cell, wait_for_kernel
+from bench.site_browser import REPORTS, RequestLog, new_context, notebook_url, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 
@@ -188,7 +188,9 @@ def test_othello_with_the_ai_moving_first(page):
 
 def test_minesweeper_with_right_click_and_long_press_flags(page):
     widget = start(page, "minesweeper", "ms", "ms = games.play('minesweeper', rows=5, cols=5, mines=3, seed=4)")
-    cell = lambda index: widget.locator(f"[data-index='{index}']")  # noqa: E731
+    def cell(index):
+        return widget.locator(f"[data-index='{index}']")
+
     shown = act(page, "minesweeper", lambda: cell(12).click())  # the first click is always safe
     assert shown["kinds"][12].startswith("open")
     check_board(page, "minesweeper", "ms", shown)
@@ -247,10 +249,14 @@ def test_minesweeper_with_right_click_and_long_press_flags(page):
 
 def test_puyopuyo_with_the_buttons(page):
     widget = start(page, "puyopuyo", "puyo", "puyo = games.play('puyopuyo', seed=2)")
-    button = lambda label: widget.locator(f"button[data-id='{label}']")  # noqa: E731
-    ghost = lambda: page.evaluate(  # noqa: E731
-        "() => [...document.querySelectorAll('.gail-play[data-game=puyopuyo] .gail-ghost')]"
-        ".map((n, i) => n.className.includes('gail-puyo') ? i : null).filter(i => i !== null)")
+    def button(label):
+        return widget.locator(f"button[data-id='{label}']")
+
+    def ghost():
+        return page.evaluate(
+            "() => [...document.querySelectorAll('.gail-play[data-game=puyopuyo] .gail-ghost')]"
+            ".map((n, i) => n.className.includes('gail-puyo') ? i : null).filter(i => i !== null)")
+
     assert ghost() == [2, 8]  # the pair stands above column 2
     act(page, "puyopuyo", lambda: button("right").click())
     assert ghost() == [3, 9]

@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 import games
-from conftest import REPORTS, new_context, notebook_url, run_cell, wait_for_kernel, CELLS_JS
+from bench.site_browser import CELLS_JS, REPORTS, new_context, notebook_url, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1366, "height": 768}

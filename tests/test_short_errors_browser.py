@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from conftest import new_context, notebook_url, run_cell, wait_for_kernel
+from bench.site_browser import new_context, notebook_url, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 MOST_LINES = 8

@@ -12,8 +12,7 @@ import threading
 
 import pytest
 
-from conftest import (REPORTS, launch_chromium, new_context, run_cell, wait_for_kernel,
-                      CELLS_JS)
+from bench.site_browser import CELLS_JS, REPORTS, new_context, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1366, "height": 768}

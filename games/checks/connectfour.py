@@ -126,7 +126,8 @@ FOUR_CASES = [
      "╱ `range(3, rows)`, `range(columns - 3)`, `board[row - k, col + k]`. Keep `return False` at the very end.",
      "横のブロックを 3 回コピーして、`range` とマスを変えましょう。縦は `range(rows - 3)`、`range(columns)`、"
      "`board[row + k, col]`。╲ は `range(rows - 3)`、`range(columns - 3)`、`board[row + k, col + k]`。"
-     "╱ は `range(3, rows)`、`range(columns - 3)`、`board[row - k, col + k]`。`return False` はいちばん最後に残します。"),
+     "╱ は `range(3, rows)`、`range(columns - 3)`、"
+     "`board[row - k, col + k]`。`return False` はいちばん最後に残します。"),
 ])
 def check_four_in_a_row(four_in_a_row):
     """``four_in_a_row(board, piece)`` is True when ``piece`` has four in a line (any direction)."""
@@ -135,7 +136,8 @@ def check_four_in_a_row(four_in_a_row):
                   hint_en=hint_en + _board_note(board_from(rows), ": "),
                   hint_ja=hint_ja + _board_note(board_from(rows), ": "))
              for rows, piece, expected, hint_en, hint_ja in FOUR_CASES]
-    return run(_plain_result(four_in_a_row), cases, title=tr(en="Check of four_in_a_row", ja="four_in_a_row のチェック"))
+    return run(_plain_result(four_in_a_row), cases,
+               title=tr(en="Check of four_in_a_row", ja="four_in_a_row のチェック"))
 
 
 def _plain_result(function):
@@ -259,7 +261,8 @@ def planes_expected(board, me):
 @exercise("planes", "23_connectfour_4_dqn.ipynb", hints=[
     ("Plane 1 is made like plane 0, with the other player: the opponent's piece is `3 - me`. Plane 2 needs a loop "
      "over the columns.",
-     "1 枚目は 0 枚目と同じ作り方で、相手の駒にするだけです。相手の駒は `3 - me` です。2 枚目は、列ごとのループで作ります。"),
+     "1 枚目は 0 枚目と同じ作り方で、相手の駒にするだけです。"
+     "相手の駒は `3 - me` です。2 枚目は、列ごとのループで作ります。"),
     ("In a column the empty cells are those where `board` is 0, and a disc lands on the LOWEST of them: the one "
      "with the largest row number (row 0 is the top). Exactly one 1 per column, and none in a full column.",
      "列の中で `board` が 0 のマスが空きマスで、駒はそのうち「いちばん下」、つまり段の番号がいちばん大きいマスに"

@@ -86,7 +86,8 @@ def _after_check(entry, result):
         course_progress.note(course_progress.lesson_id(entry.lesson), "passed", entry.name)
         return
     line = "🆘 " + tr(en="Stuck? games.hint() shows a hint ({n} in all), games.solution() a solution.",
-                     ja="行きづまったら games.hint() でヒント（全部で {n} つ）、games.solution() で答えの例が見られます。",
+                     ja="行きづまったら games.hint() でヒント（全部で {n} つ）、"
+                        "games.solution() で答えの例が見られます。",
                      n=len(entry.hints))
     print(line)
     result.lines.append(line)

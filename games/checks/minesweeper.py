@@ -74,7 +74,8 @@ COUNT_CASES = [
      "edges. Each of the three bugs listed above the exercise shows up in a different case: fix them one at a time "
      "and run the check after each fix.",
      "チェックのどのケースが ✗ になったかを読みましょう。まん中のマス、自分が地雷のマス、はしのマスがあります。"
-     "練習問題の上にある 3 つのバグは、それぞれ別のケースで見つかります。1 つずつ直して、直すたびにチェックを実行しましょう。"),
+     "練習問題の上にある 3 つのバグは、それぞれ別のケースで見つかります。"
+     "1 つずつ直して、直すたびにチェックを実行しましょう。"),
     ("The two loops visit 9 cells: the 8 neighbours and `(row, col)` itself, which must be skipped. At the edges, "
      "`row - 1` can be -1 (numpy then reads the LAST row, with no error) and `row + 1` can be `rows` (an "
      "`IndexError`): loop only over the rows and columns that are on the board.",
@@ -84,7 +85,8 @@ COUNT_CASES = [
     ("Take `rows, cols = mines.shape`, loop with `for r in range(max(row - 1, 0), min(row + 2, rows)):` and "
      "the same for `c` with `col` and `cols`, and add `mines[r, c]` only `if (r, c) != (row, col)`.",
      "`rows, cols = mines.shape` として、`for r in range(max(row - 1, 0), min(row + 2, rows)):` でループし、"
-     "`c` も `col` と `cols` で同じように書きます。そして `if (r, c) != (row, col)` のときだけ `mines[r, c]` を足します。"),
+     "`c` も `col` と `cols` で同じように書きます。"
+     "そして `if (r, c) != (row, col)` のときだけ `mines[r, c]` を足します。"),
 ])
 def check_count_around(count_around):
     """``count_around(mines, row, col)``: how many of the 8 cells around ``(row, col)`` are mines."""

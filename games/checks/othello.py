@@ -140,7 +140,8 @@ def _corner_case(moves, hint_en, hint_ja):
 @exercise("corner_agent", "31_othello_2_random.ipynb", hints=[
     ("`legal` is the list of squares where the player to move may play now. A corner is a good answer only "
      "when it is in that list: a corner that is taken already, or that traps no disc, is not a legal move.",
-     "`legal` は、手番のプレイヤーが今打てるマスのリストです。角を返してよいのは、それがこのリストに入っているときだけです。"
+     "`legal` は、手番のプレイヤーが今打てるマスのリストです。"
+     "角を返してよいのは、それがこのリストに入っているときだけです。"
      "もう石がある角や、1 枚も返せない角には打てません。"),
     ("Go through the four corners with a loop, `for square in CORNERS:`, and test each one with `in`: "
      "`square in legal` is True when that corner is legal. Play at random only when none of the four was "
@@ -286,10 +287,12 @@ def _plane_env(moves, board, to_move):
      "to move. So make a copy where the opponent is to move: `other = env.clone()`, then "
      "`other.set_position(env.board, to_move=1 - env.current_player)`. `to_move` is a player number, 0 or 1 "
      "(not the disc 1 or 2), and never call `set_position` on `env` itself: that would change the real game.",
-     "3 枚目に必要なのは、手番では「ない」プレイヤーの手です。でもゲームが教えてくれるのは手番のプレイヤーの手だけです。"
+     "3 枚目に必要なのは、手番では「ない」プレイヤーの手です。"
+     "でもゲームが教えてくれるのは手番のプレイヤーの手だけです。"
      "そこで、相手の番にしたコピーを作ります: `other = env.clone()` として、"
      "`other.set_position(env.board, to_move=1 - env.current_player)`。`to_move` はプレイヤーの番号 0 か 1 です"
-     "（石の 1 や 2 ではありません）。`env` そのものに `set_position` を使ってはいけません。本物のゲームが変わってしまいます。"),
+     "（石の 1 や 2 ではありません）。"
+     "`env` そのものに `set_position` を使ってはいけません。本物のゲームが変わってしまいます。"),
     ("For plane 2: `for square in env.legal_actions():`, then `if square != env.pass_action:` and "
      "`planes[2, square // env.size, square % env.size] = 1`. Plane 3 is the same loop over "
      "`other.legal_actions()` (leave out `other.pass_action`), writing into `planes[3]`.",

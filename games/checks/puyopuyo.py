@@ -245,7 +245,8 @@ def check_evaluation(evaluate):
 # ------------------------------------------------------------------ colour planes
 PLANE_CASES = [
     ([], 4, "an empty board: 4 planes, all False", "空の盤: 4 枚の面、全部 False"),
-    (["R....Y"], 4, "a red puyo in column 0 and a yellow one in column 5: plane 0 is red (colour 1), plane 3 yellow (4)",
+    (["R....Y"], 4,
+     "a red puyo in column 0 and a yellow one in column 5: plane 0 is red (colour 1), plane 3 yellow (4)",
      "0 列に赤、5 列に黄: 面 0 が赤（色 1）、面 3 が黄（色 4）"),
     (["G.....", "GBBY..", "RRBYY."], 4, "all four colours", "4 色全部"),
     (["B.....", "GRB..."], 3, "only 3 colours (colours=3): 3 planes", "3 色だけ（colours=3）: 面は 3 枚"),

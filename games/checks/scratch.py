@@ -122,7 +122,8 @@ def check_cube(Cube, Variable):
     ("In `Cube.backward`, in place of `None`: the local slope `3 * x ** 2`, multiplied by `gy`. For the "
      "`Sin` of \"Try this next\": `forward` returns `np.sin(x)`, and `backward` returns `np.cos(x)` times `gy`.",
      "`Cube.backward` では `None` の代わりに、その場の傾き `3 * x ** 2` に `gy` をかけたものを返します。"
-     "「次にやってみよう」の `Sin` なら、`forward` は `np.sin(x)`、`backward` は `np.cos(x)` に `gy` をかけたものです。"),
+     "「次にやってみよう」の `Sin` なら、`forward` は `np.sin(x)`、"
+     "`backward` は `np.cos(x)` に `gy` をかけたものです。"),
 ])
 def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
     """Compare ``backward`` of a one-input function with the slope measured by numbers.

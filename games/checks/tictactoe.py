@@ -99,7 +99,8 @@ def check_winner(winner):
                  title=tr(en="Check of winner", ja="winner のチェック"))
     if not result.passed and any(_returns_bool(winner, board_from(text)) for text, *_ in WINNER_CASES):
         line = "💡 " + tr(en="Return the mark (1 for X, 2 for O, 0 for nobody), not True or False.",
-                          ja="True / False ではなく、印の番号（X なら 1、O なら 2、だれもいなければ 0）を返しましょう。")
+                          ja="True / False ではなく、"
+                             "印の番号（X なら 1、O なら 2、だれもいなければ 0）を返しましょう。")
         print(line)
         result.lines.append(line)
     return result
@@ -198,7 +199,8 @@ def true_value(env):
 @exercise("minimax", "12_tictactoe_3_minimax.ipynb", hints=[
     ("Only the line `value = 0` changes. In `child` it is the opponent's turn, and `minimax(child)` is the value "
      "of that position for the opponent: +1 if the opponent wins from there.",
-     "書きかえるのは `value = 0` の行だけです。`child` では相手の番で、`minimax(child)` はその局面の相手から見た値です。"
+     "書きかえるのは `value = 0` の行だけです。`child` では相手の番で、"
+     "`minimax(child)` はその局面の相手から見た値です。"
      "そこから相手が勝てるなら +1 になります。"),
     ("The opponent's best is your worst: if the opponent wins from `child` (+1), your move is worth -1, and a draw "
      "stays 0. So the move is worth minus the value of `child`. Yes, `minimax` calls itself: each `child` has one "
