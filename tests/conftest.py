@@ -19,9 +19,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # build.py and games of this checkout
+sys.path.insert(0, str(ROOT))  # sitebuild and games of this checkout
 
-import build  # noqa: E402
+from sitebuild import kernel, pyodide_source, serve, steps  # noqa: E402
 
 CONTENT = ROOT / "content"
 BUILD_DIR = ROOT / "_build"
@@ -69,7 +69,7 @@ def problems_in_outputs(cell_index, outputs, tags=()):
 def kernel_settings(site):
     """The Pyodide kernel settings of a built site (from its jupyter-lite.json)."""
     config = json.loads((Path(site) / "jupyter-lite.json").read_text(encoding="utf-8"))
-    return config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]
+    return config["jupyter-config-data"]["litePluginSettings"][kernel.KERNEL_PLUGIN]
 
 
 # ---------------------------------------------------------------- the site, served
@@ -85,13 +85,13 @@ def built_site(tmp_path_factory):
 
     It goes to pytest's own temporary folder, so two test sessions never share a site.
     """
-    return build.build_site(tmp_path_factory.mktemp("built") / "site",
-                            build.choose_pyodide_source(None))
+    return steps.build_site(tmp_path_factory.mktemp("built") / "site",
+                            pyodide_source.choose_pyodide_source(None))
 
 
 def start_server(folder, compress="br"):
     """Serve ``folder`` on 127.0.0.1 (a free port) in a thread; returns (server, base URL)."""
-    server = build.make_server(folder, 0, compress=compress)
+    server = serve.make_server(folder, 0, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
