@@ -1,17 +1,19 @@
 """Every change the build makes to upstream code, each with the upstream version it matches.
 
-Each patch looks for the exact text of the pinned version and stops the build when it does not
-find it exactly once, rather than guess: after an upgrade, check the patch against the new code
-and update the version here (tests/test_sitebuild.py checks these against requirements.txt).
+Each patch looks for the exact text of the pinned version. Where it does not find it exactly
+once, a JavaScript patch stops the build rather than guess, and the IPython patch leaves the
+wheel (and the terminal's packages) as they are. After an upgrade, check the patches against the
+new code and update the versions here (tests/test_sitebuild.py checks them against
+requirements.txt and the Pyodide lock).
 
 - patch_kernel_worker   jupyterlite-pyodide-kernel: no jedi at start, IPython imported before
                         the kernel moves to the students' drive   (step 4, the lite folder)
 - patch_ipython_embed   IPython: its terminal imported only when embed() is called
                         (step 5, the bundle)
 - patch_workspace_wait  jupyterlite-core's JupyterLab: a lesson opens without waiting for the
-                        workspace save                            (step 10, after jupyter lite build)
+                        workspace save                            (step 10, the built pages)
 - patch_service_worker  jupyterlite-core's service worker: the browser fetches the site's files
-                        itself                                    (step 10, after jupyter lite build)
+                        itself                                    (step 10, the built pages)
 
 The compiler (compile_in_pyodide.py) also trims what it compiles: Pygments' lexers and the
 modules a browser cannot use (prune_pygments, left_out); those are choices of what to ship,

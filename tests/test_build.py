@@ -1,5 +1,5 @@
-"""The build (build.py, sitebuild/): which Pyodide files the site bundles, that they are checked, and that the site
-needs nothing from another web server."""
+"""The build (build.py, sitebuild/): which Pyodide files the site bundles, that they are
+checked, and that the site needs nothing from another web server."""
 
 import base64
 import gzip

@@ -212,7 +212,8 @@ def test_a_wheel_keeps_source_only_where_asked(tmp_path):
     assert all(date == (2024, 1, 2, 3, 4, 6) for date, _ in files.values())  # reproducible
     record = files["pkg-1.0.dist-info/RECORD"][1].decode().splitlines()
     assert record[-1] == "pkg-1.0.dist-info/RECORD,,"
-    assert sorted(record[:-1]) == sorted(record_line(name, body) for name, (_, body) in files.items()
+    assert sorted(record[:-1]) == sorted(record_line(name, body)
+                                         for name, (_, body) in files.items()
                                          if not name.endswith("RECORD"))
     assert not compile_archive(str(wheel), "wheel", False, in_use)  # compiled already
 
