@@ -126,9 +126,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", help="a site built from this checkout (default: build one now)")
     args = parser.parse_args()
-    import build
-    site = Path(args.site) if args.site else build.build_site(
-        ROOT / "_build" / "bench-agents-site", build.choose_pyodide_source(None))
+    from sitebuild import pyodide_source, steps
+    site = Path(args.site) if args.site else steps.build_site(
+        ROOT / "_build" / "bench-agents-site", pyodide_source.choose_pyodide_source(None))
     load = os.getloadavg()[0]
     started = time.perf_counter()
     cpython = run_in_cpython()

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import build
+from sitebuild import serve
 
 ROOT = Path(__file__).resolve().parent.parent
 REPORTS = ROOT / "_build" / "browser-reports"
@@ -46,7 +46,7 @@ def problems_in_outputs(cell_index, outputs, tags=()):
 
 def start_server(folder, compress="br"):
     """Serve ``folder`` on 127.0.0.1 (a free port) in a thread; returns (server, base URL)."""
-    server = build.make_server(folder, 0, compress=compress)
+    server = serve.make_server(folder, 0, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -32,10 +32,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # build.py and bench/ of this checkout
 
-import build  # noqa: E402 - after sys.path: the build.py of this checkout
-from bench.site_browser import (  # noqa: E402 - after sys.path, like build
+from bench.site_browser import (  # noqa: E402 - after sys.path: bench/ of this checkout
     CELLS_JS, CHROMIUM, CHROMIUM_FLAGS, RUN_CELL_JS, RequestLog, new_context, notebook_url, start_server,
 )
+from sitebuild import pyodide_source, steps  # noqa: E402
 
 HALF_A_CORE = (50_000, 100_000)  # microseconds of CPU per period: cgroup cpu.max "50000 100000"
 
@@ -208,8 +208,8 @@ def main():
     folders = {}
     for site in args.site or [None]:
         label, _, folder = (site or "").rpartition("=")
-        folders[label or folder or "site"] = Path(folder) if folder else build.build_site(
-            ROOT / "_build" / "bench-site", build.choose_pyodide_source(None))
+        folders[label or folder or "site"] = Path(folder) if folder else steps.build_site(
+            ROOT / "_build" / "bench-site", pyodide_source.choose_pyodide_source(None))
     servers, sites = [], {}
     for label, folder in folders.items():
         served = {compress: start_server(folder, compress=compress) for compress in ("br", "gzip", None)}

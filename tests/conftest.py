@@ -16,10 +16,10 @@ import pytest
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # build.py, games and bench/ of this checkout (plain `pytest` lacks it)
+sys.path.insert(0, str(ROOT))  # sitebuild, games and bench/ of this checkout (plain `pytest` lacks it)
 
-import build  # noqa: E402 - after sys.path: the build.py of this checkout
-from bench.site_browser import launch_chromium, start_server  # noqa: E402 - after sys.path, like build
+from bench.site_browser import launch_chromium, start_server  # noqa: E402 - after sys.path
+from sitebuild import kernel, pyodide_source, steps  # noqa: E402 - after sys.path
 
 CONTENT = ROOT / "content"
 
@@ -42,7 +42,7 @@ def content_notebooks():
 def kernel_settings(site):
     """The Pyodide kernel settings of a built site (from its jupyter-lite.json)."""
     config = json.loads((Path(site) / "jupyter-lite.json").read_text(encoding="utf-8"))
-    return config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]
+    return config["jupyter-config-data"]["litePluginSettings"][kernel.KERNEL_PLUGIN]
 
 
 # ---------------------------------------------------------------- the site, served
@@ -58,8 +58,8 @@ def built_site(tmp_path_factory):
 
     It goes to pytest's own temporary folder, so two test sessions never share a site.
     """
-    return build.build_site(tmp_path_factory.mktemp("built") / "site",
-                            build.choose_pyodide_source(None))
+    return steps.build_site(tmp_path_factory.mktemp("built") / "site",
+                            pyodide_source.choose_pyodide_source(None))
 
 
 @pytest.fixture(scope="session")

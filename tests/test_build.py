@@ -1,5 +1,5 @@
-"""build.py: which Pyodide files the site bundles, that they are checked, and that the site
-needs nothing from another web server."""
+"""The build (build.py, sitebuild/): which Pyodide files the site bundles, that they are
+checked, and that the site needs nothing from another web server."""
 
 import base64
 import gzip
@@ -18,7 +18,23 @@ from pathlib import Path
 import pytest
 
 from bench.site_browser import start_server
-from conftest import ROOT, build, kernel_settings
+from conftest import ROOT, kernel_settings
+from sitebuild import bytecode, pyodide_source
+from sitebuild.bundle import TERMINAL_ONLY, copy_pyodide, leave_out_the_terminal
+from sitebuild.bytecode import STDLIB, compile_bytecode, find_node
+from sitebuild.common import BuildError, canonical, digest
+from sitebuild.games_wheel import build_games_wheel, check_wheel
+from sitebuild.kernel import (KERNEL_EXTENSION, KERNEL_OWN_WHEELS, KERNEL_SKIPPED_PACKAGES,
+                              KERNEL_START_PACKAGES, kernel_extension_dir)
+from sitebuild.lite_folder import WIDGET_EXTENSIONS, copy_widget_extensions
+from sitebuild.packages import lock_closure, site_roots
+from sitebuild.patches import (KERNEL_IMPORT, MOUNT_AND_CHDIR, NO_JEDI, SERVICE_WORKER_RELAY,
+                               START_LIST, START_LIST_WITHOUT_JEDI, TO_THE_DRIVE, WORKSPACE_WAIT,
+                               patch_kernel_worker, patch_service_worker, patch_workspace_wait)
+from sitebuild.precompress import BROTLI_SMALLEST, BROTLI_SUFFIX, COMPRESSIBLE, precompress
+from sitebuild.pyodide_source import (CORE_FILES, LOCK_NAME, NOT_IN_OFFICIAL_LOCK, WIDGET_WHEELS,
+                                      choose_pyodide_source, complete_lock, open_pyodide_source,
+                                      read_lock)
 
 # What the kernel needs at start (micropip, comm, ipython and their dependencies; not jedi)
 # plus numpy for games. Written out so that a change of the closure is seen in review.
@@ -47,31 +63,31 @@ CDN_FALLBACKS = {
 
 @pytest.fixture(scope="module")
 def source():
-    return build.choose_pyodide_source(None)
+    return choose_pyodide_source(None)
 
 
 @pytest.fixture(scope="module")
 def lock(source):
     """The source's lock with what the build adds (comm if missing, the widget wheels)."""
-    lock = build.read_lock(build.open_pyodide_source(source))
-    build.complete_lock(lock)
+    lock = read_lock(open_pyodide_source(source))
+    complete_lock(lock)
     return lock
 
 
 @pytest.fixture(scope="module")
 def games_wheel(tmp_path_factory):
-    return build.build_games_wheel(tmp_path_factory.mktemp("wheel"))
+    return build_games_wheel(tmp_path_factory.mktemp("wheel"))
 
 
 @pytest.fixture
 def local_copy(source, lock, games_wheel, tmp_path):
     """A folder with what the site needs from the Pyodide source, to damage in a test."""
-    read = build.open_pyodide_source(source)
-    elsewhere = build.complete_lock(build.read_lock(read))  # the widget wheels: PyPI (cached)
+    read = open_pyodide_source(source)
+    elsewhere = complete_lock(read_lock(read))  # the widget wheels: PyPI (cached)
     folder = tmp_path / "pyodide"
     folder.mkdir()
-    entries = build.lock_closure(lock, build.site_roots(games_wheel)).values()
-    files = {name: None for name in [build.LOCK_NAME, *build.CORE_FILES]}
+    entries = lock_closure(lock, site_roots(games_wheel)).values()
+    files = {name: None for name in [LOCK_NAME, *CORE_FILES]}
     files.update({entry["file_name"]: entry["sha256"] for entry in entries})
     for name, sha256 in files.items():
         (folder / name).write_bytes(elsewhere.get(name, read)(name, sha256=sha256))
@@ -86,7 +102,7 @@ def run_build(*args):
 # ---------------------------------------------------------------- which files
 
 def test_the_closure_is_exactly_what_the_site_needs(lock, games_wheel):
-    closure = build.lock_closure(lock, build.site_roots(games_wheel))
+    closure = lock_closure(lock, site_roots(games_wheel))
     assert set(closure) == EXPECTED_CLOSURE
     unwanted = {"packaging", "scipy", "pandas", "matplotlib", "pyodide-http", "jedi", "parso"}
     assert not unwanted & set(closure)
@@ -96,9 +112,9 @@ def test_the_closure_follows_dependencies():
     lock = {"packages": {
         "a": {"depends": ["B_c"]}, "b-c": {"depends": ["d"]}, "d": {"depends": []},
         "unrelated": {"depends": []}}}
-    assert set(build.lock_closure(lock, ["a"])) == {"a", "b-c", "d"}
-    with pytest.raises(build.BuildError, match="does not list"):
-        build.lock_closure(lock, ["nowhere"])
+    assert set(lock_closure(lock, ["a"])) == {"a", "b-c", "d"}
+    with pytest.raises(BuildError, match="does not list"):
+        lock_closure(lock, ["nowhere"])
 
 
 def test_the_games_wheel_depends_on_numpy_only(games_wheel):
@@ -109,66 +125,66 @@ def test_the_games_wheel_depends_on_numpy_only(games_wheel):
 
 def test_kernel_start_packages_match_the_installed_kernel():
     """If jupyterlite-pyodide-kernel changes what it loads at start, build.py must follow."""
-    static = build.kernel_extension_dir() / "static"
+    static = kernel_extension_dir() / "static"
     worker = "".join(path.read_text(encoding="utf-8") for path in static.glob("*.worker.*.js"))
     assert 'loadPackage(["micropip"])' in worker
     piplite_list = re.search(r'for\(let \w+ of(\[[^\]]*"ipython"[^\]]*\])', worker)
     assert piplite_list, "the kernel's list of start packages was not found"
     installed_at_start = set(json.loads(piplite_list.group(1)))
-    assert installed_at_start - set(build.KERNEL_OWN_WHEELS) == \
-        set(build.KERNEL_START_PACKAGES + build.KERNEL_SKIPPED_PACKAGES) - {"micropip"}
-    assert set(build.KERNEL_OWN_WHEELS) - {"piplite"} <= installed_at_start
-    assert build.START_LIST in worker and build.KERNEL_IMPORT.search(worker)
+    assert installed_at_start - set(KERNEL_OWN_WHEELS) == \
+        set(KERNEL_START_PACKAGES + KERNEL_SKIPPED_PACKAGES) - {"micropip"}
+    assert set(KERNEL_OWN_WHEELS) - {"piplite"} <= installed_at_start
+    assert START_LIST in worker and KERNEL_IMPORT.search(worker)
 
 
 def test_the_site_kernel_does_not_install_jedi(built_site):
-    static = built_site / "extensions" / build.KERNEL_EXTENSION / "static"
+    static = built_site / "extensions" / KERNEL_EXTENSION / "static"
     scripts = [path.read_text(encoding="utf-8") for path in static.glob("*.js")]
     starting = [text for text in scripts if "import pyodide_kernel" in text]
-    assert starting and all(build.START_LIST_WITHOUT_JEDI in text and build.NO_JEDI in text
-                            and build.START_LIST not in text for text in starting)
+    assert starting and all(START_LIST_WITHOUT_JEDI in text and NO_JEDI in text
+                            and START_LIST not in text for text in starting)
     assert "jedi" not in kernel_settings(built_site)["loadPyodideOptions"]["packages"]
 
 
 def test_the_kernel_imports_ipython_before_it_moves_to_the_drive(built_site):
     """Imports at start must not ask the students' drive (one request each) for the working
     folder; the lesson's folder is looked in last."""
-    static = built_site / "extensions" / build.KERNEL_EXTENSION / "static"
+    static = built_site / "extensions" / KERNEL_EXTENSION / "static"
     starting = [path.read_text(encoding="utf-8") for path in static.glob("*.js")
                 if "import pyodide_kernel" in path.read_text(encoding="utf-8")]
     assert starting
     for text in starting:
-        assert not build.MOUNT_AND_CHDIR.search(text)  # no chdir to /drive at the mount
+        assert not MOUNT_AND_CHDIR.search(text)  # no chdir to /drive at the mount
         assert re.search(r"\w+\.mount\(\w+,\{\},\w+\)", text)  # the drive is still mounted
         start = text.index("import pyodide_kernel")
-        assert start < text.index(build.TO_THE_DRIVE, start)
+        assert start < text.index(TO_THE_DRIVE, start)
 
 
 def test_a_kernel_that_starts_differently_is_refused(tmp_path):
     (tmp_path / "worker.js").write_text('for(let e of["jedi","ipython","comm"])x.push(e)')
-    with pytest.raises(build.BuildError, match="patch_kernel_worker"):
-        build.patch_kernel_worker(tmp_path)
+    with pytest.raises(BuildError, match="patch_kernel_worker"):
+        patch_kernel_worker(tmp_path)
 
 
 def test_a_kernel_that_mounts_its_drive_differently_is_refused(tmp_path):
     (tmp_path / "worker.js").write_text(
-        f'for(let e of[{build.START_LIST})x.push(e);s.push("import pyodide_kernel");'
+        f'for(let e of[{START_LIST})x.push(e);s.push("import pyodide_kernel");'
         f'FS.mount(d,{{}},"/drive");FS.chdirTo("/drive")')
-    with pytest.raises(build.BuildError, match="patch_kernel_worker"):
-        build.patch_kernel_worker(tmp_path)
+    with pytest.raises(BuildError, match="patch_kernel_worker"):
+        patch_kernel_worker(tmp_path)
 
 
 def test_a_service_worker_that_relays_differently_is_refused(tmp_path):
     (tmp_path / "service-worker.js").write_text("async function onFetch(e){n=fromCache(e)}")
-    with pytest.raises(build.BuildError, match="patch_service_worker"):
-        build.patch_service_worker(tmp_path)
+    with pytest.raises(BuildError, match="patch_service_worker"):
+        patch_service_worker(tmp_path)
 
 
 def test_a_jupyterlab_that_loads_its_workspace_differently_is_refused(tmp_path):
     (tmp_path / "build").mkdir()
     (tmp_path / "build" / "core.js").write_text("execute:async n=>{await save()}")
-    with pytest.raises(build.BuildError, match="patch_workspace_wait"):
-        build.patch_workspace_wait(tmp_path)
+    with pytest.raises(BuildError, match="patch_workspace_wait"):
+        patch_workspace_wait(tmp_path)
 
 
 # ---------------------------------------------------------------- the built site
@@ -177,7 +193,7 @@ def test_ipython_imports_its_terminal_only_for_embed(built_site):
     with zipfile.ZipFile(wheel_of(built_site, "ipython")) as wheel:
         init = wheel.read("IPython/__init__.pyc")  # compiled: the names it uses are in it
     assert b"terminal_embed" in init
-    site_lock = json.loads((built_site / "static" / "pyodide" / build.LOCK_NAME).read_text())
+    site_lock = json.loads((built_site / "static" / "pyodide" / LOCK_NAME).read_text())
     assert "prompt-toolkit" not in site_lock["packages"]["ipython"]["depends"]
 
 
@@ -189,7 +205,7 @@ def test_the_terminal_stays_with_an_ipython_that_needs_it(tmp_path):
     packages = {"ipython": {"file_name": wheel.name, "depends": ["prompt_toolkit"]},
                 "prompt-toolkit": {"file_name": "p.whl", "depends": ["wcwidth"]},
                 "wcwidth": {"file_name": "w.whl", "depends": []}}
-    assert build.leave_out_the_terminal(tmp_path, packages) == packages
+    assert leave_out_the_terminal(tmp_path, packages) == packages
 
 
 def test_a_lesson_opens_without_waiting_for_the_workspace_save(built_site):
@@ -197,12 +213,12 @@ def test_a_lesson_opens_without_waiting_for_the_workspace_save(built_site):
                if re.search(r"void \w+\.invoke\(\)\}\}\),\w+\.addCommand\(\w+\.reset,",
                             p.read_text(encoding="utf-8"))]
     assert len(patched) == 1
-    assert not build.WORKSPACE_WAIT.search(patched[0].read_text(encoding="utf-8"))
+    assert not WORKSPACE_WAIT.search(patched[0].read_text(encoding="utf-8"))
 
 
 def test_what_cannot_work_in_a_browser_is_left_out(built_site):
     bundle = built_site / "static" / "pyodide"
-    with zipfile.ZipFile(bundle / build.STDLIB) as stdlib:
+    with zipfile.ZipFile(bundle / STDLIB) as stdlib:
         names = stdlib.namelist()
     left_out = ("multiprocessing/", "xmlrpc/", "smtplib")
     assert not [name for name in names if name.startswith(left_out)]
@@ -214,7 +230,7 @@ def test_what_cannot_work_in_a_browser_is_left_out(built_site):
 
 
 def test_old_code_pages_and_built_in_twins_are_left_out(built_site):
-    with zipfile.ZipFile(built_site / "static" / "pyodide" / build.STDLIB) as stdlib:
+    with zipfile.ZipFile(built_site / "static" / "pyodide" / STDLIB) as stdlib:
         modules = {name.split(".")[0] for name in stdlib.namelist()}
     assert not {"encodings/koi8_r", "encodings/cp850", "encodings/mac_roman",
                 "encodings/iso8859_5", "_pydatetime", "_pyio"} & modules
@@ -225,31 +241,31 @@ def test_old_code_pages_and_built_in_twins_are_left_out(built_site):
 
 def test_the_service_worker_leaves_the_sites_files_to_the_browser(built_site):
     text = (built_site / "service-worker.js").read_text(encoding="utf-8")
-    assert "||!enableCache||" in text and not build.SERVICE_WORKER_RELAY.search(text)
+    assert "||!enableCache||" in text and not SERVICE_WORKER_RELAY.search(text)
     assert "/api/drive" in text  # it still answers the kernel's file requests
 
 
 def test_the_site_bundles_only_the_closure(built_site):
     bundle = built_site / "static" / "pyodide"
-    site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
+    site_lock = json.loads((bundle / LOCK_NAME).read_text())
     # the terminal's packages are left out: IPython imports them only for IPython.embed()
-    assert set(site_lock["packages"]) == EXPECTED_CLOSURE - set(build.TERMINAL_ONLY) | OUR_WHEELS
-    files = {path.name for path in bundle.iterdir() if path.suffix != build.BROTLI_SUFFIX}
-    assert files == {build.LOCK_NAME, *build.CORE_FILES} | {
+    assert set(site_lock["packages"]) == EXPECTED_CLOSURE - set(TERMINAL_ONLY) | OUR_WHEELS
+    files = {path.name for path in bundle.iterdir() if path.suffix != BROTLI_SUFFIX}
+    assert files == {LOCK_NAME, *CORE_FILES} | {
         entry["file_name"] for entry in site_lock["packages"].values()}
 
 
 def test_every_bundled_package_matches_its_sha256(built_site):
     """Pyodide checks these sums in the browser; a wrong one would stop the kernel."""
     bundle = built_site / "static" / "pyodide"
-    site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
+    site_lock = json.loads((bundle / LOCK_NAME).read_text())
     for entry in site_lock["packages"].values():
-        assert build.digest((bundle / entry["file_name"]).read_bytes()) == entry["sha256"], entry["name"]
+        assert digest((bundle / entry["file_name"]).read_bytes()) == entry["sha256"], entry["name"]
 
 
 def test_games_is_in_the_site_lock(built_site):
     bundle = built_site / "static" / "pyodide"
-    entry = json.loads((bundle / build.LOCK_NAME).read_text())["packages"]["games"]
+    entry = json.loads((bundle / LOCK_NAME).read_text())["packages"]["games"]
     assert entry["imports"] == ["games"]
     assert entry["depends"] == ["numpy"]
     assert entry["package_type"] == "package" and entry["install_dir"] == "site"
@@ -262,7 +278,7 @@ def test_the_kernel_settings_point_only_at_the_site(built_site):
     settings = kernel_settings(built_site)
     assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
     assert settings["disablePyPIFallback"] is True
-    site_lock = json.loads((built_site / "static/pyodide" / build.LOCK_NAME).read_text())
+    site_lock = json.loads((built_site / "static/pyodide" / LOCK_NAME).read_text())
     for package in settings["loadPyodideOptions"]["packages"]:
         assert package in site_lock["packages"]
 
@@ -272,7 +288,7 @@ def test_no_setting_names_another_server(built_site):
     # (build/schemas/all.json is left out: upstream schemas, whose descriptions link to docs)
     settings = [path.read_text(encoding="utf-8") for path in [
         *built_site.rglob("jupyter-lite.json"), *(built_site / "api").rglob("all.json"),
-        *(built_site / "extensions").rglob("all.json"), built_site / "static/pyodide" / build.LOCK_NAME]]
+        *(built_site / "extensions").rglob("all.json"), built_site / "static/pyodide" / LOCK_NAME]]
     # jupyter-lite.ipynb is a page of upstream documentation; only its metadata is settings
     settings += [json.dumps(json.loads(path.read_text(encoding="utf-8"))["metadata"])
                  for path in built_site.rglob("jupyter-lite.ipynb")]
@@ -308,7 +324,7 @@ def test_the_wheels_of_the_site_hold_no_cdn_address(built_site):
 # ---------------------------------------------------------------- bytecode
 
 def wheel_of(built_site, name):
-    site_lock = json.loads((built_site / "static/pyodide" / build.LOCK_NAME).read_text())
+    site_lock = json.loads((built_site / "static/pyodide" / LOCK_NAME).read_text())
     return built_site / "static/pyodide" / site_lock["packages"][name]["file_name"]
 
 
@@ -323,7 +339,7 @@ def test_the_kernel_modules_are_compiled_and_sourceless(built_site):
         assert "IPython/core/interactiveshell.pyc" in names
         assert "IPython/core/interactiveshell.py" not in names
         assert is_unchecked_pyc(wheel.read("IPython/core/interactiveshell.pyc"))
-    with zipfile.ZipFile(built_site / "static/pyodide" / build.STDLIB) as stdlib:
+    with zipfile.ZipFile(built_site / "static/pyodide" / STDLIB) as stdlib:
         names = set(stdlib.namelist())
         assert {"asyncio/__init__.pyc", "json/__init__.pyc", "typing.pyc"} <= names
         assert "typing.py" not in names
@@ -380,16 +396,16 @@ def test_compiling_again_changes_nothing(built_site, tmp_path):
     """What is compiled already (as in the official distribution's wheels) is left alone."""
     bundle = tmp_path / "pyodide"
     shutil.copytree(built_site / "static/pyodide", bundle)
-    site_lock = json.loads((bundle / build.LOCK_NAME).read_text())
+    site_lock = json.loads((bundle / LOCK_NAME).read_text())
     before = {path.name: path.read_bytes() for path in bundle.iterdir()}
-    assert build.compile_bytecode(bundle, site_lock["packages"], site_lock["info"], tmp_path) == []
+    assert compile_bytecode(bundle, site_lock["packages"], site_lock["info"], tmp_path) == []
     assert {path.name: path.read_bytes() for path in bundle.iterdir()} == before
 
 
 def test_a_build_without_node_says_how_to_get_it(monkeypatch):
-    monkeypatch.setattr(build.shutil, "which", lambda name: None)
-    with pytest.raises(build.BuildError, match="apt-get install -y nodejs"):
-        build.find_node()
+    monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)
+    with pytest.raises(BuildError, match="apt-get install -y nodejs"):
+        find_node()
 
 
 def test_every_lesson_page_shows_a_loading_notice(built_site):
@@ -430,15 +446,15 @@ def test_the_server_gzips_for_browsers_that_accept_it(built_site):
 
 def test_every_text_file_of_the_site_has_an_equal_brotli_copy(built_site):
     import brotli
-    sidecars = {path.with_name(path.name[:-len(build.BROTLI_SUFFIX)])
-                for path in built_site.rglob("*" + build.BROTLI_SUFFIX)}
-    wanted = {path for path in built_site.rglob("*") if path.suffix in build.COMPRESSIBLE
-              and path.stat().st_size >= build.BROTLI_SMALLEST}
+    sidecars = {path.with_name(path.name[:-len(BROTLI_SUFFIX)])
+                for path in built_site.rglob("*" + BROTLI_SUFFIX)}
+    wanted = {path for path in built_site.rglob("*") if path.suffix in COMPRESSIBLE
+              and path.stat().st_size >= BROTLI_SMALLEST}
     assert sidecars == wanted
     for name in ["static/pyodide/pyodide.asm.wasm", "notebooks/index.html",
                  "files/en/00_welcome.ipynb"]:
         original = (built_site / name).read_bytes()
-        packed = (built_site / (name + build.BROTLI_SUFFIX)).read_bytes()
+        packed = (built_site / (name + BROTLI_SUFFIX)).read_bytes()
         assert brotli.decompress(packed) == original and len(packed) < len(original) / 2, name
 
 
@@ -472,7 +488,7 @@ def test_a_brotli_copy_older_than_its_file_is_not_sent(tmp_path):
     import brotli
     page = tmp_path / "page.js"
     page.write_text("old " * 1000)
-    build.precompress(tmp_path, cache=tmp_path.parent / (tmp_path.name + "-cache"))
+    precompress(tmp_path, cache=tmp_path.parent / (tmp_path.name + "-cache"))
     os.utime(page.with_name("page.js.br"), ns=(1, 1))  # as if page.js had been edited since
     page.write_text("new " * 1000)
     server, base = start_server(tmp_path)
@@ -556,33 +572,33 @@ def test_a_corrupted_wheel_is_refused(games_wheel, tmp_path, damage):
     else:
         with zipfile.ZipFile(wheel, "w") as archive:
             archive.writestr("games-0.1.0.dist-info/METADATA", "Name: games\nVersion: 0.1.0\n")
-    with pytest.raises(build.BuildError, match="corrupted or incomplete"):
-        build.check_wheel(wheel)
+    with pytest.raises(BuildError, match="corrupted or incomplete"):
+        check_wheel(wheel)
 
 
 def test_the_bundle_is_verified_when_copied(local_copy, lock, games_wheel, tmp_path):
     """The copy step itself (not only the command line) refuses a wrong file."""
     name = lock["packages"]["six"]["file_name"]
     (local_copy / name).write_bytes(b"not six")
-    packages = build.lock_closure(lock, build.site_roots(games_wheel))
-    with pytest.raises(build.BuildError, match="does not match its sha256"):
-        build.copy_pyodide(build.open_pyodide_source(str(local_copy)), str(local_copy),
-                           packages, tmp_path / "bundle")
+    packages = lock_closure(lock, site_roots(games_wheel))
+    with pytest.raises(BuildError, match="does not match its sha256"):
+        copy_pyodide(open_pyodide_source(str(local_copy)), str(local_copy),
+                     packages, tmp_path / "bundle")
 
 
 def test_a_lock_without_comm_gets_the_pinned_pypi_wheel(lock):
     official_like = {"info": lock["info"],
                      "packages": {k: v for k, v in lock["packages"].items() if k != "comm"}}
-    elsewhere = build.complete_lock(official_like)
+    elsewhere = complete_lock(official_like)
     entry = official_like["packages"]["comm"]
-    assert entry["sha256"] == build.NOT_IN_OFFICIAL_LOCK["comm"]["sha256"]
-    widgets = {wheel["file_name"] for wheel in build.WIDGET_WHEELS.values()}
+    assert entry["sha256"] == NOT_IN_OFFICIAL_LOCK["comm"]["sha256"]
+    widgets = {wheel["file_name"] for wheel in WIDGET_WHEELS.values()}
     assert set(elsewhere) == {entry["file_name"]} | widgets
-    assert set(build.complete_lock(official_like)) == widgets  # comm is there now
+    assert set(complete_lock(official_like)) == widgets  # comm is there now
 
 
 def test_the_widget_wheels_are_the_pinned_pypi_wheels(lock):
-    for name, wheel in build.WIDGET_WHEELS.items():
+    for name, wheel in WIDGET_WHEELS.items():
         entry = lock["packages"][name]
         assert entry["file_name"] == wheel["file_name"] and entry["sha256"] == wheel["sha256"]
         assert entry["version"] in entry["file_name"] and entry["install_dir"] == "site"
@@ -590,26 +606,26 @@ def test_the_widget_wheels_are_the_pinned_pypi_wheels(lock):
     pins = dict(line.split("==") for line in (ROOT / "requirements.txt").read_text().splitlines()
                 if "==" in line and not line.startswith("#"))
     for name in ("anywidget", "ipywidgets", "psygnal"):
-        assert pins[name] == build.WIDGET_WHEELS[name]["version"], name
-    assert build.WIDGET_EXTENSIONS["anywidget"] == pins["anywidget"]
+        assert pins[name] == WIDGET_WHEELS[name]["version"], name
+    assert WIDGET_EXTENSIONS["anywidget"] == pins["anywidget"]
 
 
 def test_a_wrong_widget_extension_version_is_refused(monkeypatch, tmp_path):
-    monkeypatch.setitem(build.WIDGET_EXTENSIONS, "anywidget", "0.0.1")
-    with pytest.raises(build.BuildError, match="anywidget 0.0.1 is needed"):
-        build.copy_widget_extensions(tmp_path / "lite")
+    monkeypatch.setitem(WIDGET_EXTENSIONS, "anywidget", "0.0.1")
+    with pytest.raises(BuildError, match="anywidget 0.0.1 is needed"):
+        copy_widget_extensions(tmp_path / "lite")
 
 
 def test_the_site_has_the_widget_extensions_but_loads_no_widget_package_at_start(built_site):
     config = json.loads((built_site / "jupyter-lite.json").read_text())
     extensions = {e["name"] for e in config["jupyter-config-data"]["federated_extensions"]}
-    assert set(build.WIDGET_EXTENSIONS) <= extensions
-    for name in build.WIDGET_EXTENSIONS:
+    assert set(WIDGET_EXTENSIONS) <= extensions
+    for name in WIDGET_EXTENSIONS:
         assert (built_site / "extensions" / name / "package.json").is_file()
-    preloaded = {build.canonical(p) for p in kernel_settings(built_site)["loadPyodideOptions"]["packages"]}
-    assert not preloaded & set(build.WIDGET_WHEELS)
-    site_lock = json.loads((built_site / "static/pyodide" / build.LOCK_NAME).read_text())
-    assert not set(site_lock["packages"]["games"]["depends"]) & set(build.WIDGET_WHEELS)
+    preloaded = {canonical(p) for p in kernel_settings(built_site)["loadPyodideOptions"]["packages"]}
+    assert not preloaded & set(WIDGET_WHEELS)
+    site_lock = json.loads((built_site / "static/pyodide" / LOCK_NAME).read_text())
+    assert not set(site_lock["packages"]["games"]["depends"]) & set(WIDGET_WHEELS)
     with zipfile.ZipFile(wheel_of(built_site, "anywidget")) as wheel:
         names = wheel.namelist()
     assert "anywidget/widget.pyc" in names  # compiled: games.play imports it
@@ -619,14 +635,14 @@ def test_the_site_has_the_widget_extensions_but_loads_no_widget_package_at_start
 def test_a_url_source_is_downloaded_and_checked(local_copy, lock, games_wheel, tmp_path,
                                                 monkeypatch):
     """The official CDN folder is used the same way: files fetched over HTTP, then checked."""
-    monkeypatch.setattr(build, "DOWNLOAD_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(pyodide_source, "DOWNLOAD_CACHE", tmp_path / "cache")
     server, url = start_server(local_copy)
     try:
-        read = build.open_pyodide_source(url)
-        served_lock = build.read_lock(read)
-        elsewhere = build.complete_lock(served_lock)
-        packages = build.lock_closure(served_lock, build.site_roots(games_wheel))
-        build.copy_pyodide(read, url, packages, tmp_path / "bundle", elsewhere)
+        read = open_pyodide_source(url)
+        served_lock = read_lock(read)
+        elsewhere = complete_lock(served_lock)
+        packages = lock_closure(served_lock, site_roots(games_wheel))
+        copy_pyodide(read, url, packages, tmp_path / "bundle", elsewhere)
         assert (tmp_path / "bundle" / "pyodide.asm.wasm").read_bytes() == \
             (local_copy / "pyodide.asm.wasm").read_bytes()
         assert (tmp_path / "cache" / "pyodide.asm.wasm").exists()
@@ -634,8 +650,8 @@ def test_a_url_source_is_downloaded_and_checked(local_copy, lock, games_wheel, t
         name = lock["packages"]["numpy"]["file_name"]
         (local_copy / name).write_bytes(b"tampered on the server")
         (tmp_path / "cache" / name).write_bytes(b"and in the cache")
-        with pytest.raises(build.BuildError, match="does not match its sha256"):
-            build.copy_pyodide(read, url, packages, tmp_path / "bundle2", elsewhere)
+        with pytest.raises(BuildError, match="does not match its sha256"):
+            copy_pyodide(read, url, packages, tmp_path / "bundle2", elsewhere)
     finally:
         server.shutdown()
         server.server_close()

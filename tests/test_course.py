@@ -1,4 +1,4 @@
-"""The course map, the lessons' last cell and the pages course.py adds to the built site."""
+"""The course map, the lessons' last cell and the pages sitebuild/course.py adds to the built site."""
 
 import html
 import json
@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-import course
 from conftest import CONTENT, content_notebooks
+from sitebuild import course
 
 
 @pytest.fixture(scope="module")

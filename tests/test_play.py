@@ -381,8 +381,8 @@ def test_the_loader_orders_dependencies_first():
 
 
 def test_the_wheel_ships_the_board_drawing(tmp_path):
-    import build
-    wheel = build.build_games_wheel(tmp_path)
+    from sitebuild import games_wheel
+    wheel = games_wheel.build_games_wheel(tmp_path)
     with zipfile.ZipFile(wheel["path"]) as archive:
         names = set(archive.namelist())
     assert {"games/interactive/board.js", "games/interactive/board.css"} <= names

@@ -63,7 +63,8 @@ def run(function, cases, title=""):
     lines = [title] if title else []
     if not callable(function):
         lines.append(tr(en="✗ Give the check your function itself (its name without brackets), not {value!r}.",
-                        ja="✗ チェックには関数そのもの（かっこを付けない名前）を渡してください。渡されたもの: {value!r}",
+                        ja="✗ チェックには関数そのもの（かっこを付けない名前）を渡してください。"
+                           "渡されたもの: {value!r}",
                         value=function))
         return _finish(False, lines)
     passed = 0
@@ -95,7 +96,8 @@ def _run_case(function, case):
         ok = False
     if ok:
         return True, ""
-    return False, tr(en="expected {expected!r}, got {result!r}", ja="期待した答えは {expected!r}、返ってきた値は {result!r}",
+    return False, tr(en="expected {expected!r}, got {result!r}",
+                     ja="期待した答えは {expected!r}、返ってきた値は {result!r}",
                      expected=plain(case.expected), result=plain(result))
 
 
@@ -261,7 +263,7 @@ def _finish(passed, lines):
 CHECK_MODULES = ("scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
 
 
-from .exercise_book import exercises, hint, solution  # noqa: E402  (it needs CHECK_MODULES above)
+from .exercise_book import exercises as exercises, hint as hint, solution as solution  # noqa: E402 - after CHECK_MODULES, which it reads
 
 
 def __getattr__(name):

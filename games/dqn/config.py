@@ -26,7 +26,9 @@ class DQNConfig:
     options: dict = field(default_factory=dict)  #: options for ``games.make`` (such as ``{"size": 6}``)
 
     # --- the network: input -> hidden layers -> one Q-value per action
-    encoder: object = None  #: what the network reads: None = the game's encoder, or a name in ``encoders.ENCODERS`` (such as "puyopuyo_lookahead")
+    #: what the network reads: None = the game's encoder, or a name in ``encoders.ENCODERS``
+    #: (such as "puyopuyo_lookahead")
+    encoder: object = None
     hidden: tuple = (64, 64)  #: sizes of the hidden layers
     lr: float = 1e-3  #: learning rate of Adam
     lr_end: object = None  #: if set: the learning rate goes down in a straight line to this value...
@@ -38,8 +40,12 @@ class DQNConfig:
     double: bool = True  #: double DQN: the online network picks the next move, the target network values it
     augment: bool = False  #: keep each transition once per symmetry of the board (turned, mirrored)
     reward_scale: float = 1.0  #: rewards are multiplied by this for learning (Puyo scores are large)
-    game_over_reward: float = 0.0  #: added (after scaling) when the game ends, not when stopped by max_moves: < 0 teaches a one-player agent to stay alive
-    shaping: object = None  #: potential-based reward shaping (see ``games.dqn.shaping``): a name such as "puyopuyo_room" or a function potential(env)
+    #: added (after scaling) when the game ends, not when stopped by max_moves: < 0 teaches a
+    #: one-player agent to stay alive
+    game_over_reward: float = 0.0
+    #: potential-based reward shaping (see ``games.dqn.shaping``): a name such as "puyopuyo_room"
+    #: or a function potential(env)
+    shaping: object = None
     shaping_scale: float = 1.0  #: the shaping hints are multiplied by this
     grad_clip: float = 10.0  #: largest gradient length (norm) of one update
     batch_size: int = 32  #: transitions per update
@@ -56,7 +62,8 @@ class DQNConfig:
 
     # --- training
     episodes: int = 2000  #: games to play in ``train`` (unless given there)
-    opponent: object = "random"  #: two-player games: "random", "self", an agent name, an agent, or a list (one drawn per game)
+    #: two-player games: "random", "self", an agent name, an agent, or a list (one drawn per game)
+    opponent: object = "random"
     play_as: object = "both"  #: two-player games: 0 (first), 1 (second) or "both" (drawn per game)
     max_moves: object = None  #: stop a game after this many moves (one-player games that can go on and on)
     eval_every: int = 500  #: games between two evaluations (0: none)

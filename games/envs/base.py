@@ -94,7 +94,8 @@ class Env:
         if opponent is not None and not callable(opponent):
             raise BadOptionError(tr(
                 en="opponent must be an agent: a function agent(env) -> action. You gave {value!r}.",
-                ja="opponent には agent(env) -> 行動 の形の関数（エージェント）を渡してください。渡されたもの: {value!r}",
+                ja="opponent には agent(env) -> 行動 の形の関数（エージェント）を渡してください。"
+                   "渡されたもの: {value!r}",
                 value=opponent))
         if whole_number(play_as) not in (0, 1):
             raise BadOptionError(tr(

@@ -45,7 +45,7 @@ from ..render.sides import SIDES
 from ..render.tictactoe import draw_tictactoe
 from .base import Env
 
-EMPTY, X, O = 0, 1, 2
+EMPTY, X, O = 0, 1, 2  # noqa: E741 - the marks' own names (O is the letter, not zero)
 MARKS = "." + "".join(english for english, _ in SIDES["tictactoe"])  # text board: empty, X, O
 
 # Every line of three squares, and for each square the lines through it.

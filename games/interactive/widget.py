@@ -50,7 +50,7 @@ class GameWidget(anywidget.AnyWidget):
         # A message handler's exception would vanish into the kernel's log: show it instead.
         try:
             function(*args)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:  # noqa: BLE001 - any bug in a handler is shown on the board instead
             self.controller.thinking = False
             self.controller.say(tr(en="Something went wrong: {kind}: {error}",
                                    ja="問題が起きました: {kind}: {error}",

@@ -27,7 +27,8 @@ class Replay:
         captions = [str(caption) for caption in captions]
         if len(captions) != len(frames):
             raise ValueError(tr(en="replay() got {f} frames but {c} captions: give one caption per frame.",
-                                ja="replay() に渡された盤面は {f} 枚、説明文は {c} 個です。盤面 1 枚に説明文を 1 つずつ渡してください。",
+                                ja="replay() に渡された盤面は {f} 枚、説明文は {c} 個です。"
+                                   "盤面 1 枚に説明文を 1 つずつ渡してください。",
                                 f=len(frames), c=len(captions)))
         self.frames = frames
         self.captions = captions
@@ -42,7 +43,8 @@ class Replay:
         labels = {"play": tr(en="▶ Play", ja="▶ 再生"), "pause": tr(en="⏸ Pause", ja="⏸ 一時停止"),
                   "prev": tr(en="◀ Back", ja="◀ 戻る"), "next": tr(en="Next ▶", ja="進む ▶")}
         data = json.dumps({"frames": self.frames, "captions": self.captions,
-                           "delay": int(1000 / max(self.fps, 0.1)), "labels": labels}).replace("</", "<\\/")  # "</script>" in a frame must not end the script
+                           "delay": int(1000 / max(self.fps, 0.1)), "labels": labels})
+        data = data.replace("</", "<\\/")  # "</script>" in a frame must not end the script
         # The first frame is in the HTML itself, so the board shows even where scripts do not run.
         return f"""<div id="{uid}" class="games-replay">
 <div class="frame">{self.frames[0]}</div>

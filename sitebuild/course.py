@@ -1,10 +1,10 @@
-"""The course as the site shows it: the lessons of content/, read from the notebooks themselves.
+"""Steps 8 and 11, the course: the lessons of content/, read from the notebooks themselves.
 
-build.py uses this module to write, into a built site,
+Step 8 copies content/ and gives every lesson a last cell with links to the next lesson and to
+the map; step 11 writes, into the built site,
 
 - the start page with the course map (``/``, ``/en/``, ``/ja/``), generated from each notebook's
   first cell, so that a new notebook appears on the map with no hand edit;
-- a last cell in every lesson with links to the next lesson and to the map;
 - the teachers' pages (``/teachers/en/``, ``/teachers/ja/``) from ``teachers/*.md``, which are
   kept out of the students' file list;
 - one page per folder of the file list (``/tree/en/``), so that a reload or a bookmark works
@@ -28,7 +28,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
+from .common import ROOT
+
 LANGUAGES = ("en", "ja")
 TEACHERS = ROOT / "teachers"
 START_PAGE = ROOT / "lite" / "start-page.html"

@@ -1,0 +1,33 @@
+"""The build of the Game AI Lab site (`python build.py`), one module per step. The steps, in
+the order steps.build_site runs them:
+
+ 1. pyodide_source      find the Pyodide distribution (a folder or a URL), read its lock, add the
+                        pinned PyPI wheels it lacks
+ 2. games_wheel         build the `games` wheel from this repository
+ 3. packages            which Pyodide packages the site needs (the kernel's, numpy, the wheel's
+                        dependencies, the widget library, and what those depend on)
+ 4. lite_folder         the folder jupyter lite build reads: our settings, the kernel's and the
+                        widgets' lab extensions
+ 5. bundle              copy those packages' files into it, checking each sha256; leave out
+                        IPython's terminal; add our wheels (games, the kernel's)
+ 6. bytecode            compile what a kernel and the lessons import, with Pyodide in Node.js
+                        (compile.mjs runs compile_in_pyodide.py)
+ 7. site_lock           the site's pyodide-lock.json
+ 8. course              copy content/, each lesson ending with a link to the next one
+ 9. lite_build          jupyter lite build
+10. pages               the loading notice and the lesson page's extras in every page; favicon
+11. course              the start page with the course map, the teachers' pages, a page for each
+                        folder of the file list, a 404 page
+12. checks              that the site needs no other web server
+13. precompress         a Brotli copy of every text, wasm and JSON file
+
+and around them:
+
+- steps                 build_site: those steps, in a temporary folder moved into place at the end
+- patches               every change to upstream code (the kernel's worker in step 4, IPython in
+                        step 5, JupyterLab and the service worker in step 10), each with the
+                        upstream version it matches
+- common, kernel        what the steps share; the Pyodide kernel and what it loads at start
+- serve                 `python build.py --serve`: the site on 127.0.0.1, Brotli or gzip
+- command_line          the options of build.py
+"""

@@ -1,0 +1,91 @@
+"""build_site: every step of the build, in order (the package's docstring lists them).
+
+Everything is built in a temporary folder next to the output and moved into place only
+when every step succeeded, so a failed build never leaves a site that looks finished.
+"""
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from . import course
+from .bundle import copy_pyodide, kernel_wheels, leave_out_the_terminal, site_entries
+from .bytecode import compile_bytecode
+from .checks import check_site
+from .common import CONTENT, LITE, ROOT, BuildError
+from .games_wheel import build_games_wheel
+from .lite_build import run_jupyter_lite
+from .lite_folder import stage_lite_dir
+from .packages import lock_closure, site_roots
+from .pages import add_loading_notice, add_root_favicon
+from .patches import patch_service_worker, patch_workspace_wait
+from .precompress import precompress
+from .pyodide_source import complete_lock, open_pyodide_source, read_lock
+from .site_lock import check_preloads, write_site_lock
+
+
+def build_site(output, pyodide_source):
+    """Every step, in order. Returns the output folder."""
+    output = Path(output).resolve()
+    remove_old_output(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f".{output.name}-building-", dir=output.parent) as tmp:
+        work = Path(tmp)
+        # 1. the Pyodide source
+        read = open_pyodide_source(pyodide_source)
+        lock = read_lock(read)
+        elsewhere = complete_lock(lock)
+        # 2. the games wheel
+        games_wheel = build_games_wheel(work)
+        # 3. which packages
+        packages = lock_closure(lock, site_roots(games_wheel))
+        # 4. the lite folder
+        lite_dir = work / "lite"
+        stage_lite_dir(lite_dir)
+        # 5. the bundle
+        bundle = lite_dir / "static" / "pyodide"
+        copy_pyodide(read, pyodide_source, packages, bundle, elsewhere)
+        packages = leave_out_the_terminal(bundle, packages)
+        entries = site_entries(packages, [games_wheel, *kernel_wheels()], bundle)
+        # 6. bytecode
+        compile_bytecode(bundle, entries, lock["info"], work)
+        # 7. the site's lock
+        site_lock = write_site_lock(lock, entries, bundle)
+        check_preloads(site_lock, lite_dir)
+        # 8. the lessons
+        content = course.copy_content(CONTENT, work / "content")
+        lessons = course_step(course.read_course, content)
+        course.add_navigation(content, lessons)
+        # 9. jupyter lite build
+        site = work / "site"
+        run_jupyter_lite(lite_dir, site, content)
+        # 10. pages, and the patches of the built JavaScript
+        add_loading_notice(site)
+        add_root_favicon(site)
+        patch_workspace_wait(site)
+        patch_service_worker(site)
+        # 11. the course pages
+        course_step(course.write_pages, site, content, lessons)
+        # 12. checks
+        check_site(site, site_lock)
+        # 13. Brotli
+        precompress(site)
+        site.rename(output)
+    return output
+
+
+def course_step(step, *args):
+    """Run a step of course.py; its problems are build problems."""
+    try:
+        return step(*args)
+    except course.CourseError as error:
+        raise BuildError(f"The course map cannot be made: {error}")
+
+
+def remove_old_output(output):
+    """Always a clean build: an incremental one can silently drop pyodideUrl."""
+    if output.exists():
+        shutil.rmtree(output)
+    for stale in (ROOT / ".jupyterlite.doit.db", LITE / ".jupyterlite.doit.db"):
+        stale.unlink(missing_ok=True)
+

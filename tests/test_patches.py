@@ -1,0 +1,59 @@
+"""sitebuild/patches.py on small made-up files: IPython's terminal imported only when asked for.
+(The JavaScript patches are checked on the installed upstream code and the built site in
+tests/test_build.py.) Quick: no site build."""
+
+import zipfile
+
+from sitebuild.bundle import TERMINAL_ONLY, leave_out_the_terminal
+from sitebuild.patches import IPYTHON_EMBED_IMPORT, IPYTHON_EMBED_ON_CALL, patch_ipython_embed
+
+INIT = "from .core.application import Application\n" + IPYTHON_EMBED_IMPORT + "__version__ = 9\n"
+
+
+def ipython_wheel(path, init):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("IPython/__init__.py", init)
+        archive.writestr("IPython/terminal/embed.py", "def embed(**kwargs): pass\n")
+        archive.writestr("ipython-9.12.0.dist-info/RECORD", "")
+    return path
+
+
+def read(path):
+    with zipfile.ZipFile(path) as archive:
+        return {info.filename: archive.read(info).decode() for info in archive.infolist()}
+
+
+def test_ipython_imports_its_terminal_only_when_embed_is_called(tmp_path):
+    wheel = ipython_wheel(tmp_path / "ipython-9.12.0-py3-none-any.whl", INIT)
+    before = read(wheel)
+    assert patch_ipython_embed(wheel)
+    after = read(wheel)
+    assert after["IPython/__init__.py"] == INIT.replace(IPYTHON_EMBED_IMPORT, IPYTHON_EMBED_ON_CALL)
+    assert IPYTHON_EMBED_IMPORT not in after["IPython/__init__.py"]
+    assert {k: v for k, v in after.items() if k != "IPython/__init__.py"} == \
+        {k: v for k, v in before.items() if k != "IPython/__init__.py"}
+    namespace = {}
+    exec(IPYTHON_EMBED_ON_CALL, namespace)
+    assert callable(namespace["embed"])  # valid Python, and no import until it is called
+
+
+def test_another_ipython_is_left_as_it_is(tmp_path):
+    wheel = ipython_wheel(tmp_path / "ipython-10-py3-none-any.whl", "from .terminal import x\n")
+    data = wheel.read_bytes()
+    assert not patch_ipython_embed(wheel)
+    assert wheel.read_bytes() == data
+
+
+def test_the_terminals_packages_leave_with_it(tmp_path):
+    wheel = ipython_wheel(tmp_path / "ipython-9.12.0-py3-none-any.whl", INIT)
+    packages = {"ipython": {"file_name": wheel.name, "depends": ["prompt_toolkit", "traitlets"]},
+                "prompt-toolkit": {"file_name": "p.whl", "depends": ["wcwidth"]},
+                "wcwidth": {"file_name": "w.whl", "depends": []},
+                "traitlets": {"file_name": "t.whl", "depends": []}}
+    for name in ("p.whl", "w.whl", "t.whl"):
+        (tmp_path / name).write_bytes(b"a wheel")
+    kept = leave_out_the_terminal(tmp_path, packages)
+    assert set(kept) == {"ipython", "traitlets"} and not set(TERMINAL_ONLY) & set(kept)
+    assert kept["ipython"]["depends"] == ["traitlets"]
+    assert packages["ipython"]["depends"] == ["prompt_toolkit", "traitlets"]  # not changed
+    assert sorted(p.name for p in tmp_path.iterdir()) == [wheel.name, "t.whl"]

@@ -1,0 +1,63 @@
+"""The layout of sitebuild/: each module in the package's list of steps, and each upstream
+patch pinned to the version it matches. Quick: no site build."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+import sitebuild
+from sitebuild import patches, steps
+from sitebuild.pyodide_source import LOCK_NAME, choose_pyodide_source, is_url
+
+PACKAGE = ROOT / "sitebuild"
+
+
+def requirement_pins():
+    return dict(line.split("==") for line in (ROOT / "requirements.txt").read_text().splitlines()
+                if "==" in line and not line.startswith("#"))
+
+
+def test_every_module_is_in_the_packages_list():
+    listed = set(re.findall(r"^\s*(?:\d+\.|-)\s+(\w+)(?:, (\w+))?", sitebuild.__doc__, re.M))
+    listed = {name for pair in listed for name in pair if name}
+    modules = {path.stem for path in PACKAGE.glob("*.py")} - {"__init__"}
+    assert modules - {"compile_in_pyodide"} == listed  # the compiler: part of step 6, bytecode
+    assert "compile_in_pyodide.py" in sitebuild.__doc__ and "compile.mjs" in sitebuild.__doc__
+
+
+def test_the_steps_are_listed_in_the_order_build_site_runs_them():
+    numbered = re.findall(r"^\s*\d+\.\s+(\w+)", sitebuild.__doc__, re.M)
+    run = Path(steps.__file__).read_text(encoding="utf-8")
+    comments = re.findall(r"^\s+# (\d+)\. ", run, re.M)
+    assert [int(n) for n in comments] == list(range(1, len(numbered) + 1))
+
+
+def test_build_py_is_a_short_entry_point():
+    text = (ROOT / "build.py").read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 30 and "from sitebuild.command_line import main" in text
+
+
+def test_the_patches_name_the_versions_of_requirements_txt():
+    pins = requirement_pins()
+    assert pins["jupyterlite-core"] == patches.JUPYTERLITE_CORE_VERSION
+    assert pins["jupyterlite-pyodide-kernel"] == patches.PYODIDE_KERNEL_VERSION
+
+
+def test_the_ipython_patch_names_the_version_of_the_pyodide_lock():
+    source = choose_pyodide_source(None)
+    if is_url(source):
+        pytest.skip("the Pyodide source is a URL; this quick test reads a local lock only")
+    lock = json.loads((Path(source) / LOCK_NAME).read_text())
+    assert lock["packages"]["ipython"]["version"] == patches.IPYTHON_VERSION
+
+
+def test_every_upstream_patch_is_in_patches_py():
+    """No other module of the build defines a patch."""
+    for path in PACKAGE.glob("*.py"):
+        defined = re.findall(r"^def (patch_\w+)", path.read_text(encoding="utf-8"), re.M)
+        assert not defined or path.name == "patches.py", (path.name, defined)
+    assert {"patch_kernel_worker", "patch_ipython_embed", "patch_workspace_wait",
+            "patch_service_worker"} <= set(vars(patches))
