@@ -375,6 +375,11 @@ def write_teachers_pages(site, course):
             solutions_page(course[language], language), encoding="utf-8")
 
 
+def with_code(text):
+    """A hint as HTML: its `code` in backticks shown as code, as a notebook's markdown would."""
+    return re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(text))
+
+
 def solutions_page(lessons, language):
     """Every exercise of the course with its hints and solution, in the order of the lessons:
     the same text that games.hint() and games.solution() show a student."""
@@ -386,7 +391,7 @@ def solutions_page(lessons, language):
     parts = [f'<h1>{html.escape(words["solutions"])}</h1>']
     for lesson in lessons:
         for entry in by_lesson.get(Path(lesson.path).name, []):
-            hints = "".join(f"<li>{html.escape(getattr(hint, language))}</li>" for hint in entry.hints)
+            hints = "".join(f"<li>{with_code(getattr(hint, language))}</li>" for hint in entry.hints)
             parts.append(f'<section class="exercise" id="{html.escape(entry.key)}">'
                          f'<h2>{html.escape(lesson.title)}: <code>{html.escape(entry.name)}</code></h2>'
                          f'<ol class="hints">{hints}</ol>'

@@ -42,6 +42,8 @@ def test_hints_go_from_a_nudge_to_a_near_answer_in_both_languages(entry):
     for hint in entry.hints:
         assert hint.en.strip() and hint.ja.strip() and hint.en != hint.ja
         assert JAPANESE.search(hint.ja), hint.ja
+        # a space between two Japanese words is a leftover of a line break in the source
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff、。] [\u3040-\u30ff\u4e00-\u9fff]", hint.ja), hint.ja
         assert not JAPANESE.search(hint.en), hint.en
 
 

@@ -57,7 +57,7 @@ def _show(value):
      "3 · 2² = 12（gy = 1 のとき）を返します。そして連鎖律で、その場の傾き 3x² に、最後から届いた `gy` をかけます。"),
     ("Write 3x² in Python: `3 * x ** 2` (`**` is the power). Multiply it by `gy` and return that in place of "
      "`None`. Use `x`, the array from `self.input.data`, not the `Variable` `self.input`.",
-     "3x² を Python で書くと `3 * x ** 2` です（`**` はべき乗）。それに `gy` をかけたものを、`None` の代わりに "
+     "3x² を Python で書くと `3 * x ** 2` です（`**` はべき乗）。それに `gy` をかけたものを、`None` の代わりに"
      "返しましょう。使うのは `self.input.data` から取り出した配列 `x` で、`Variable` の `self.input` ではありません。"),
 ])
 def check_cube(Cube, Variable):
