@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import course_progress
 from .envs import Env, make
 from .envs.values import whole_option
 from .errors import BadOptionError
@@ -474,10 +475,10 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
 
 
 def _note_if_trained(game, agent, result, against=""):
-    """A trained agent's result, as the lesson prints it, goes on the student's course map."""
+    """A trained agent's latest result against each opponent, as the lesson prints it, goes on
+    the student's course map (on the game's last lesson)."""
     if getattr(agent, "steps", 0):  # DQN and afterstate agents count their training moves
-        from .checks.exercise_book import note_trained_result  # late: the course is a layer above arena
-        note_trained_result(game, str(result), against)
+        course_progress.note(course_progress.lesson_id(f"game:{game}"), "result", against, str(result))
 
 
 def _evaluate_solo(env, agent, n, seed, progress, max_moves):

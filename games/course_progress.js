@@ -3,7 +3,7 @@
 // games/course_progress.py, and build.py puts it into the lesson pages and the course map.
 //
 // One entry per event and thing: {key, lesson, kind, name, first, last, detail}
-//   lesson  "en/10_tictactoe_1_env.ipynb" (or "game:connectfour" for a trained agent's result)
+//   lesson  "en/10_tictactoe_1_env.ipynb" (or "en/game:connectfour" for a trained agent's result)
 //   kind    "opened" | "passed" | "solution" | "hint" | "result"
 //   name    the exercise ("winner"), "" for "opened"
 //   first / last  ISO times of the first and the latest time it happened; detail: the result's text

@@ -129,7 +129,9 @@
       const passed = new Set(mine.filter(e => e.kind === "passed").map(e => e.name));
       const passedHere = exercises.filter(name => passed.has(name));
       const seen = [...new Set(mine.filter(e => e.kind === "solution").map(e => e.name))];
-      const results = mine.filter(e => e.kind === "result");
+      const language = lesson.split("/")[0];  // a trained agent's results are noted per game
+      const results = link.dataset.results ? (byLesson.get(`${language}/game:${link.dataset.results}`) || [])
+        .filter(e => e.kind === "result") : [];
       const opened = mine.length > 0 || copies.has(lesson);
       let name = "new";
       if (exercises.length ? passedHere.length === exercises.length : opened) name = "done";

@@ -237,16 +237,27 @@ def add_navigation(content, course):
 
 # ---------------------------------------------------------------- the start page
 
+@dataclass
+class LessonWork:
+    exercises: list  # the names of the lesson's exercises, as their checks print them
+    results: str = ""  # the game whose trained agents' results the map shows on this lesson, its last
+
+
 def lesson_exercises():
-    """{lesson file name: [exercise names]}, from the checks of the games package."""
-    from games.checks import exercises  # here: only the map needs the package (and numpy)
-    found = {}
+    """{lesson file name: LessonWork}, from the checks of the games package."""
+    from games import list_games  # here: only the map needs the package (and numpy)
+    from games.checks import exercises
+    found, last_of_game = {}, {}
     for entry in exercises():
-        found.setdefault(entry.lesson, []).append(entry.name)
+        found.setdefault(entry.lesson, LessonWork([])).exercises.append(entry.name)
+        if entry.game in list_games():  # the scratch track trains no game agent
+            last_of_game[entry.game] = max(last_of_game.get(entry.game, ""), entry.lesson)
+    for game, lesson in last_of_game.items():
+        found[lesson].results = game
     return found
 
 
-def lesson_item(lesson, root, words, exercises=()):
+def lesson_item(lesson, root, words, work=None):
     """One lesson on the map. Its progress (``data-state``: new, started or done) is filled in
     by lite/my-work.js from what the student's browser recorded."""
     minutes = f'<span class="time">{words["minutes"].format(lesson.minutes)}</span>' \
@@ -254,9 +265,11 @@ def lesson_item(lesson, root, words, exercises=()):
     step = f'<span class="step">{html.escape(lesson.step_number or "▶")}</span>'
     summary = f'<span class="summary">{html.escape(lesson.summary)}</span>' if lesson.summary else ""
     path = html.escape(lesson.path)
+    work = work or LessonWork([])
+    results = f' data-results="{html.escape(work.results)}"' if work.results else ""
     return (f'<li><a class="lesson" href="{html.escape(notebook_href(lesson.path, root))}" '
             f'data-path="{path}" data-lesson="{path}" data-state="new" '
-            f'data-exercises="{html.escape(",".join(exercises))}">{step}<span class="what">'
+            f'data-exercises="{html.escape(",".join(work.exercises))}"{results}>{step}<span class="what">'
             f'<span class="title">{html.escape(lesson.step)}</span>{summary}'
             f'<span class="progress" aria-live="polite"></span></span>{minutes}</a></li>')
 
@@ -269,7 +282,7 @@ def course_map(lessons, root, language, exercises):
             name, note = words["start_track"], words["start_note"]
         else:
             name, note = members[0].track or members[0].title, ""
-        items = "\n".join(lesson_item(lesson, root, words, exercises.get(Path(lesson.path).name, ()))
+        items = "\n".join(lesson_item(lesson, root, words, exercises.get(Path(lesson.path).name))
                            for lesson in members)
         note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
         parts.append(f'<section class="track" data-track="{key}"><h3>{html.escape(name)}</h3>'

@@ -2,6 +2,7 @@
 
 import html
 import json
+import re
 import shutil
 
 import pytest
@@ -139,6 +140,10 @@ def test_each_lesson_on_the_map_names_its_exercises_and_starts_as_new():
     assert 'data-lesson="en/20_connectfour_1_env.ipynb" data-state="new" ' \
            'data-exercises="drop_piece,four_in_a_row"' in page
     assert 'data-lesson="en/00_welcome.ipynb" data-state="new" data-exercises=""' in page
+    # the last lesson of each game shows the student's trained agents' results
+    assert 'data-lesson="en/23_connectfour_4_dqn.ipynb" data-state="new" data-exercises="planes" ' \
+           'data-results="connectfour"' in page
+    assert len(re.findall(r'<a class="lesson"[^>]* data-results="', page)) == 5
     # the progress store and the buttons' script are in the page itself: it loads no other file
     assert "globalThis.gameAiLabProgress = " in page and 'class="download-all"' in page
     assert course.MY_WORK.read_text(encoding="utf-8") in page
@@ -160,3 +165,9 @@ def test_the_site_has_the_solutions_page_and_the_lessons_note_they_were_opened(b
         assert (built_site / "teachers" / language / "solutions" / "index.html").is_file()
     page = (built_site / "notebooks" / "index.html").read_text(encoding="utf-8")
     assert "globalThis.gameAiLabProgress = " in page and 'gameAiLabProgress.note(opened, "opened")' in page
+
+
+def test_each_lesson_is_on_the_start_page_once():
+    page = course.start_page(course.read_course(CONTENT), "en", root="../")
+    assert page.count('data-lesson="en/10_tictactoe_1_env.ipynb"') == 1
+    assert "{{" not in page.replace("<!--{{config}}-->", "")  # the root page puts its settings there

@@ -117,6 +117,10 @@ def test_a_check_passed_in_a_lesson_shows_on_the_map_and_work_travels_in_one_fil
                                   + "\n\ngames.checks.tictactoe.check_winner(winner)\n"])
     assert "All 16 cases passed" in text_of(run_cell(page, exercise["index"], timeout=120)["outputs"])
     page.evaluate(SAVE_JS)
+    # a trained agent's result (a short stand-in for lesson 13's training) goes on the game's last lesson
+    page.evaluate(RUN_NEW_CELL_JS, "from games import dqn\nagent = dqn.DQNAgent('tictactoe', seed=0)\n"
+                  "agent.steps = 1\nprint(games.arena.evaluate('tictactoe', agent, games.agents.random_agent, "
+                  "n=4, progress=False))")
 
     # the map: the lesson is done, with its solution seen; "start" leads to the first unfinished lesson
     open_map(page, site_url)
@@ -126,6 +130,8 @@ def test_a_check_passed_in_a_lesson_shows_on_the_map_and_work_travels_in_one_fil
     line = page.locator(f".language:not([hidden]) a.lesson[data-lesson='{LESSON}'] .progress").inner_text()
     assert "1 of 1 exercises passed" in line and "solution seen: winner" in line
     assert "01_scratch_1_variable" in page.locator(".language:not([hidden]) a.start").get_attribute("href")
+    dqn_line = page.locator(".language:not([hidden]) a.lesson[data-lesson='en/13_tictactoe_4_dqn.ipynb'] .progress")
+    assert "your AI against random_agent: A wins" in dqn_line.inner_text()
     REPORTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(REPORTS / "course-map-progress-en.png"), full_page=True)
     page.reload()

@@ -178,10 +178,3 @@ def solution(name=None):
     print()
     print(entry.solution.rstrip())
 
-
-def note_trained_result(game, text, against=""):
-    """Keep a trained agent's latest result against each opponent (as the lesson prints it) for
-    the game's learning lesson, its last."""
-    lessons = [e.lesson for e in exercises() if e.game == game]
-    if lessons:
-        course_progress.note(course_progress.lesson_id(max(lessons)), "result", against, text)
