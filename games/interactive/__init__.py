@@ -11,7 +11,6 @@ from ..envs.values import choice_option
 from ..errors import BadOptionError
 from ..messages import tr
 from ..arena import agent_name
-from .controllers import CONTROLLERS
 
 
 def play(game, opponent=None, *, show_q=False, first="you", seed=None, **options):
@@ -67,6 +66,7 @@ def play(game, opponent=None, *, show_q=False, first="you", seed=None, **options
     env = make(game, **options)
     for agent in {id(a): a for a in (opponent, q_agent) if callable(getattr(a, "q_values", None))}.values():
         _check_q_values(agent, env)
+    from .controllers import CONTROLLERS  # here: each game's controller imports its engine; a lesson may never play
     controller = CONTROLLERS[game](env, opponent=opponent, q_agent=q_agent, first=first, seed=seed)
     from .loader import widget_class  # the widget library is loaded only now
     return widget_class()(controller)
