@@ -415,7 +415,8 @@ class PuyoResult(SoloResult):
 FIGURES = {"puyopuyo": (PuyoRecord, PuyoResult)}
 
 
-def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_moves=None, **options):
+def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_moves=None, on_course_map=True,
+             **options):
     """Play ``n`` games and count the results.
 
     Two-player games: ``evaluate(game, agent_a, agent_b, n, seed)`` -> ``MatchResult``.
@@ -426,7 +427,8 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
     (game ``i`` uses the seed ``seed + i``).
 
     ``game`` is a name (``options`` go to ``games.make``) or an env; ``progress`` shows a bar;
-    ``max_moves`` stops a game after that many moves.
+    ``max_moves`` stops a game after that many moves. A trained agent's result goes on the student's
+    course map unless ``on_course_map=False`` (training's own check-ups use that).
     """
     env = _new_env(game, options)
     n = whole_option("n", n, 1, means=tr(en="the number of games", ja="対局数"))
@@ -436,7 +438,7 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
             raise BadOptionError(tr(en="{game} is a one-player game: give one agent.",
                                     ja="{game} は一人用のゲームなので、エージェントは 1 つだけ渡してください。",
                                     game=env.name))
-        return _evaluate_solo(env, agent_a, n, seed, progress, max_moves)
+        return _evaluate_solo(env, agent_a, n, seed, progress, max_moves, on_course_map)
     if agent_b is None:
         raise BadOptionError(tr(en="{game} is a two-player game: give two agents (agent_a, agent_b).",
                                 ja="{game} は二人用のゲームなので、エージェントを 2 つ渡してください。",
@@ -470,7 +472,8 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
     if bar:
         bar.close()
     result.times_a, result.times_b = _times_summary(times["a"]), _times_summary(times["b"])
-    _note_if_trained(env.name, agent_a, result, against=result.names[1])
+    if on_course_map:
+        _note_if_trained(env.name, agent_a, result, against=result.names[1])
     return result
 
 
@@ -481,7 +484,7 @@ def _note_if_trained(game, agent, result, against=""):
         course_progress.note(course_progress.lesson_id(f"game:{game}"), "result", against, str(result))
 
 
-def _evaluate_solo(env, agent, n, seed, progress, max_moves):
+def _evaluate_solo(env, agent, n, seed, progress, max_moves, on_course_map):
     new_result = FIGURES.get(env.name, (Record, SoloResult))[1]
     result = new_result(game=env.name, name=agent_name(agent))
     times = []
@@ -495,7 +498,8 @@ def _evaluate_solo(env, agent, n, seed, progress, max_moves):
     if bar:
         bar.close()
     result.times = _times_summary(times)
-    _note_if_trained(env.name, agent, result)
+    if on_course_map:
+        _note_if_trained(env.name, agent, result)
     return result
 
 

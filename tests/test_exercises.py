@@ -174,3 +174,16 @@ def test_a_trained_agents_result_is_noted_for_its_game_as_the_lesson_prints_it()
     result = games.arena.evaluate("tictactoe", agent, games.agents.random_agent, n=2, progress=False)
     assert course_progress.events()[-1] == {"lesson": "en/game:tictactoe", "kind": "result",
                                             "name": "random_agent", "detail": str(result)}
+
+
+def test_trainings_own_check_ups_are_not_noted_on_the_course_map():
+    from games import dqn
+    before = len(course_progress.events())
+    agent = dqn.DQNAgent("tictactoe", seed=0)
+    dqn.train(agent, episodes=4, eval_every=2, eval_games=2, seed=0, progress=False)
+    assert agent.steps > 0
+    assert len(course_progress.events()) == before
+    games.arena.evaluate("tictactoe", agent, games.agents.random_agent, n=2, progress=False, on_course_map=False)
+    assert len(course_progress.events()) == before
+    games.arena.evaluate("tictactoe", agent, games.agents.random_agent, n=2, progress=False)
+    assert course_progress.events()[-1]["kind"] == "result"

@@ -107,17 +107,19 @@ def opponent_agent(name, agent):
 
 def evaluate(agent, opponent=None, games=None, seed=EVAL_SEED):
     """The greedy agent's results: win / draw / loss rates against ``opponent`` (half the games
-    moving first), or the mean score of a one-player game."""
+    moving first), or the mean score of a one-player game. A check-up during training: it does not
+    go on the student's course map (the lesson's own ``arena.evaluate`` does)."""
     config = agent.config
     games = games or config.eval_games
     env = make(agent.game, **config.options)
     epsilon, agent.epsilon = agent.epsilon, 0.0
     try:
         if env.num_players == 1:
-            result = arena.evaluate(env, agent, n=games, seed=seed, progress=False, max_moves=config.max_moves)
+            result = arena.evaluate(env, agent, n=games, seed=seed, progress=False, max_moves=config.max_moves,
+                                    on_course_map=False)
             return {"score": result.mean_score()[0]}
         opponent = opponent_agent(config.eval_opponent if opponent is None else opponent, agent)
-        result = arena.evaluate(env, agent, opponent, n=games, seed=seed, progress=False)
+        result = arena.evaluate(env, agent, opponent, n=games, seed=seed, progress=False, on_course_map=False)
         return {"win": result.wins / result.n, "draw": result.draws / result.n, "loss": result.losses / result.n}
     finally:
         agent.epsilon = epsilon
