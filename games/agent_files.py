@@ -47,7 +47,7 @@ KINDS = ("trained", "builtin", "code")  #: the kinds of agent a file can hold
 
 # ---------------------------------------------------------------- saving
 def save_agent(agent, path, name=None, game=None, options=None):
-    """Write ``agent`` to the file ``path`` (``.agent`` is added if missing); returns the path.
+    """Write ``agent`` to the file ``path`` (``.agent`` is added if missing).
 
     - ``agent``: your function ``agent(env) -> action``, a built-in agent of ``games.agents``,
       or a trained agent of ``games.dqn``.
@@ -80,7 +80,6 @@ def save_agent(agent, path, name=None, game=None, options=None):
              ja="{name} さんの {agent}（{game}）を {path} に保存しました。提出するには、ファイル一覧でこのファイルを"
                 "右クリックして「Download」を選んでください。",
              agent=header["agent"], name=name, game=game, path=path))
-    return path
 
 
 def checksum(header, payload):

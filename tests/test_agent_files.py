@@ -17,6 +17,12 @@ from games.agents import random_agent
 from games.agents.connectfour import AlphaBetaAgent, one_step_agent, window_cells
 from games.errors import AgentFileError
 
+
+def save(agent, path, **settings):
+    """``games.save_agent``, and the path of the file it wrote."""
+    games.save_agent(agent, path, **settings)
+    return str(path) if str(path).endswith(".agent") else f"{path}.agent"
+
 WINDOWS = window_cells(6, 7, 4).tolist()  # a constant the saved agent reads
 WIN_SCORE = 1_000_000
 
@@ -66,7 +72,7 @@ def same_moves(agent, loaded, game, **options):
 
 # ---------------------------------------------------------------- round trips, every kind
 def test_a_function_with_helpers_and_constants_plays_the_same_moves_after_loading(tmp_path, capsys):
-    path = games.save_agent(my_one_step, tmp_path / "aiko", name="Aiko", game="connectfour")
+    path = save(my_one_step, tmp_path / "aiko", name="Aiko", game="connectfour")
     assert path.endswith(".agent")
     loaded = games.load_agent(path, game="connectfour")
     said = capsys.readouterr().out
@@ -80,13 +86,13 @@ def test_a_function_with_helpers_and_constants_plays_the_same_moves_after_loadin
 
 
 def test_a_loaded_function_can_be_saved_again(tmp_path):
-    loaded = games.load_agent(games.save_agent(my_one_step, tmp_path / "a", name="Aiko", game="connectfour"))
-    again = games.load_agent(games.save_agent(loaded, tmp_path / "b", name="Ben", game="connectfour"))
+    loaded = games.load_agent(save(my_one_step, tmp_path / "a", name="Aiko", game="connectfour"))
+    again = games.load_agent(save(loaded, tmp_path / "b", name="Ben", game="connectfour"))
     assert same_moves(my_one_step, again, "connectfour")
 
 
 def test_built_in_agents_are_saved_by_name_and_settings(tmp_path):
-    path = games.save_agent(one_step_agent, tmp_path / "one", name="Chie")
+    path = save(one_step_agent, tmp_path / "one", name="Chie")
     header, payload = agent_files.read(path)
     assert header["kind"] == "builtin" and header["game"] == "connectfour"  # the game is the module's
     assert json.loads(payload) == {"path": "games.agents.connectfour.one_step_agent", "settings": None}
@@ -94,16 +100,16 @@ def test_built_in_agents_are_saved_by_name_and_settings(tmp_path):
     assert loaded.name == "Chie" and one_step_agent.__name__ == "one_step_agent"  # the built-in is not renamed
     assert same_moves(one_step_agent, loaded, "connectfour")
     searcher = AlphaBetaAgent(depth=2, max_nodes=5000)
-    loaded = games.load_agent(games.save_agent(searcher, tmp_path / "ab", name="Dan"))
+    loaded = games.load_agent(save(searcher, tmp_path / "ab", name="Dan"))
     assert (loaded.depth, loaded.max_nodes) == (2, 5000)
     assert same_moves(searcher, loaded, "connectfour")
     with pytest.raises(AgentFileError, match="game="):  # random_agent plays every game: say which
-        games.save_agent(random_agent, tmp_path / "r", name="Eri")
+        save(random_agent, tmp_path / "r", name="Eri")
 
 
 def test_a_dqn_agent_plays_the_same_moves_after_loading(tmp_path):
     agent = dqn.DQNAgent("connectfour", seed=3, hidden=(8,))
-    loaded = games.load_agent(games.save_agent(agent, tmp_path / "dqn", name="Fumi"), game="connectfour")
+    loaded = games.load_agent(save(agent, tmp_path / "dqn", name="Fumi"), game="connectfour")
     assert type(loaded) is dqn.DQNAgent and loaded.name == "Fumi"
     assert same_moves(agent, loaded, "connectfour")
     spot = positions("connectfour", 1)[0]
@@ -112,7 +118,7 @@ def test_a_dqn_agent_plays_the_same_moves_after_loading(tmp_path):
 
 def test_an_afterstate_agent_plays_the_same_moves_after_loading(tmp_path):
     agent = dqn.AfterstateAgent("puyopuyo", seed=4, hidden=(8,))
-    header, _ = agent_files.read(games.save_agent(agent, tmp_path / "after", name="Gen"))
+    header, _ = agent_files.read(save(agent, tmp_path / "after", name="Gen"))
     assert header["kind"] == "trained" and header["game"] == "puyopuyo"
     loaded = games.load_agent(tmp_path / "after.agent", game="puyopuyo")
     assert type(loaded) is dqn.AfterstateAgent
@@ -120,7 +126,7 @@ def test_an_afterstate_agent_plays_the_same_moves_after_loading(tmp_path):
 
 
 def test_the_file_records_who_when_what_and_the_version(tmp_path):
-    header, _ = agent_files.read(games.save_agent(my_one_step, tmp_path / "x", name="  Aiko ", game="othello",
+    header, _ = agent_files.read(save(my_one_step, tmp_path / "x", name="  Aiko ", game="othello",
                                                   options={"size": 8}))
     assert header["name"] == "Aiko" and header["game"] == "othello" and header["options"] == {"size": 8}
     assert header["games_version"] == games.__version__ and header["date"].endswith("UTC")
@@ -164,7 +170,7 @@ def uses_a_missing_name(env):
 ])
 def test_a_function_that_cannot_stand_alone_is_refused_naming_what_is_missing(tmp_path, agent, named):
     with pytest.raises(AgentFileError) as error:
-        games.save_agent(agent, tmp_path / "x", name="Aiko", game="tictactoe")
+        save(agent, tmp_path / "x", name="Aiko", game="tictactoe")
     assert named in str(error.value) and "A saved agent may use" in str(error.value)
     assert not (tmp_path / "x.agent").exists()  # nothing written
 
@@ -172,7 +178,7 @@ def test_a_function_that_cannot_stand_alone_is_refused_naming_what_is_missing(tm
 def test_the_refusal_is_in_japanese_too(tmp_path):
     games.set_language("ja")
     with pytest.raises(AgentFileError, match="(?s)保存できません.*BOARD は TicTacToe"):
-        games.save_agent(uses_an_object, tmp_path / "x", name="あいこ", game="tictactoe")
+        save(uses_an_object, tmp_path / "x", name="あいこ", game="tictactoe")
 
 
 def uses_random_and_imported_names(env):
@@ -186,18 +192,18 @@ def test_imports_of_games_and_random_are_recorded():
 
 def test_other_things_are_refused_clearly(tmp_path):
     with pytest.raises(AgentFileError, match="you gave a int"):
-        games.save_agent(3, tmp_path / "x", name="Aiko", game="tictactoe")
+        save(3, tmp_path / "x", name="Aiko", game="tictactoe")
     with pytest.raises(AgentFileError, match="Give your name"):
-        games.save_agent(my_one_step, tmp_path / "x", game="connectfour")
+        save(my_one_step, tmp_path / "x", game="connectfour")
     with pytest.raises(AgentFileError, match="plays connectfour, not othello"):
-        games.save_agent(one_step_agent, tmp_path / "x", name="Aiko", game="othello")
+        save(one_step_agent, tmp_path / "x", name="Aiko", game="othello")
     with pytest.raises(games.BadOptionError):  # options are checked by games.make
-        games.save_agent(my_one_step, tmp_path / "x", name="Aiko", game="othello", options={"size": 5})
+        save(my_one_step, tmp_path / "x", name="Aiko", game="othello", options={"size": 5})
 
 
 # ---------------------------------------------------------------- files for another game, bad files
 def test_a_file_for_another_game_or_other_options_says_so(tmp_path):
-    path = games.save_agent(my_one_step, tmp_path / "x", name="Aiko", game="othello", options={"size": 8})
+    path = save(my_one_step, tmp_path / "x", name="Aiko", game="othello", options={"size": 8})
     with pytest.raises(AgentFileError, match="plays othello, not connectfour"):
         games.load_agent(path, game="connectfour")
     with pytest.raises(AgentFileError, match=r"options \{'size': 8\}, not \{\}"):
@@ -216,7 +222,7 @@ def rewrite(path, header, payload):
 
 
 def test_an_edited_file_is_refused_and_nothing_in_it_runs(tmp_path):
-    path = games.save_agent(my_one_step, tmp_path / "x", name="Aiko", game="connectfour")
+    path = save(my_one_step, tmp_path / "x", name="Aiko", game="connectfour")
     header, payload = agent_files.read(path)
     marker = tmp_path / "ran.txt"
     saved = json.loads(payload)
@@ -249,7 +255,7 @@ def test_a_default_value_that_calls_something_is_not_run_either(tmp_path):
 
 @pytest.mark.parametrize("cut", [0.5, 0.95, 0.0])
 def test_a_cut_short_or_damaged_file_is_refused(tmp_path, cut):
-    path = games.save_agent(my_one_step, tmp_path / "x", name="Aiko", game="connectfour")
+    path = save(my_one_step, tmp_path / "x", name="Aiko", game="connectfour")
     data = open(path, "rb").read()
     open(path, "wb").write(data[:int(len(data) * cut)])
     with pytest.raises(AgentFileError, match="not a whole agent file"):
@@ -257,7 +263,7 @@ def test_a_cut_short_or_damaged_file_is_refused(tmp_path, cut):
 
 
 def test_a_flipped_byte_is_refused(tmp_path):
-    path = games.save_agent(my_one_step, tmp_path / "x", name="Aiko", game="connectfour")
+    path = save(my_one_step, tmp_path / "x", name="Aiko", game="connectfour")
     data = bytearray(open(path, "rb").read())
     spot = data.find(b"board_score")
     data[spot] = ord("B")  # inside the stored source (the zip stores it uncompressed)
@@ -282,9 +288,9 @@ def test_other_files_say_what_they_are(tmp_path):
 
 
 def test_load_agents_leaves_out_bad_files_and_says_why(tmp_path, capsys):
-    games.save_agent(my_one_step, tmp_path / "a", name="Aiko", game="connectfour")
-    games.save_agent(one_step_agent, tmp_path / "b", name="Aiko")
-    games.save_agent(my_one_step, tmp_path / "c", name="Ben", game="othello")
+    save(my_one_step, tmp_path / "a", name="Aiko", game="connectfour")
+    save(one_step_agent, tmp_path / "b", name="Aiko")
+    save(my_one_step, tmp_path / "c", name="Ben", game="othello")
     (tmp_path / "d.agent").write_bytes(b"PK\x03\x04 broken")
     agents = games.load_agents(tmp_path, game="connectfour")
     assert list(agents) == ["Aiko", "Aiko (2)"]
@@ -293,6 +299,6 @@ def test_load_agents_leaves_out_bad_files_and_says_why(tmp_path, capsys):
 
 
 def test_games_play_takes_a_loaded_agent(tmp_path):
-    loaded = games.load_agent(games.save_agent(my_one_step, tmp_path / "a", name="Aiko", game="connectfour"))
+    loaded = games.load_agent(save(my_one_step, tmp_path / "a", name="Aiko", game="connectfour"))
     widget = games.play("connectfour", loaded, first="ai", seed=0)
     assert widget.env.moves_played == 1  # the loaded agent made the first move

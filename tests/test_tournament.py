@@ -14,6 +14,12 @@ from games.agents.minesweeper import MinesweeperSolver
 from games.errors import AgentFileError, BadOptionError
 
 
+def save(agent, path, **settings):
+    """``games.save_agent``, and the path of the file it wrote."""
+    games.save_agent(agent, path, **settings)
+    return str(path) if str(path).endswith(".agent") else f"{path}.agent"
+
+
 def test_connect_four_standings_rank_alpha_beta_above_one_step_above_random():
     entrants = {"random": random_agent, "alphabeta": AlphaBetaAgent(depth=3), "one_step": one_step_agent}
     standings = games.tournament("connectfour", entrants, games_per_pair=10, seed=0, progress=False)
@@ -112,11 +118,11 @@ def test_plot_and_replay_of_a_two_player_tournament():
 
 
 def test_entrants_from_files_and_a_file_for_another_game(tmp_path, capsys):
-    games.save_agent(one_step_agent, tmp_path / "aiko", name="Aiko")
-    games.save_agent(random_agent, tmp_path / "ben", name="Ben", game="connectfour")
+    save(one_step_agent, tmp_path / "aiko", name="Aiko")
+    save(random_agent, tmp_path / "ben", name="Ben", game="connectfour")
     standings = games.tournament("connectfour", str(tmp_path), games_per_pair=2, progress=False)
     assert standings.ranking == ["Aiko", "Ben"]
-    wrong = games.load_agent(games.save_agent(random_agent, tmp_path / "other" / "x", name="Eri", game="othello"))
+    wrong = games.load_agent(save(random_agent, tmp_path / "other" / "x", name="Eri", game="othello"))
     with pytest.raises(AgentFileError, match="Eri plays othello, not connectfour"):
         games.tournament("connectfour", {"Eri": wrong, "Aiko": one_step_agent}, progress=False)
     with pytest.raises(BadOptionError, match="not an agent"):
