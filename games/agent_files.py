@@ -26,6 +26,7 @@ browser tab can do. Load the files of your class, not files from strangers.)
 import datetime
 import hashlib
 import importlib
+import inspect
 import json
 import os
 import sys
@@ -113,7 +114,7 @@ def _describe(agent, game, options):
     """``(kind, payload bytes, game, options)`` of an agent to save."""
     learner = _learner_class()
     if learner is not None and isinstance(agent, learner):
-        game, options = _same_game(agent.game, dict(agent.config.options), game, options)
+        game, options = _same_game(agent.game, dict(getattr(agent.config, "options", {})), game, options)
         with tempfile.TemporaryDirectory() as folder:  # the agent's own format, as agent.save writes it
             path = os.path.join(folder, "agent.npz")
             agent.save(path)
@@ -176,7 +177,6 @@ def _builtin_settings(agent):
     """A built-in agent object's settings, ``{parameter of __init__: value}`` (None for a function)."""
     if isinstance(agent, types.FunctionType):
         return None
-    import inspect
     settings = {}
     for parameter in list(inspect.signature(type(agent)).parameters):
         value = getattr(agent, parameter, None)
@@ -299,19 +299,19 @@ def check_game(header, game, options, where):
 
 
 def _load_trained(payload, path):
-    from .dqn import learner
+    from . import dqn
     with tempfile.TemporaryDirectory() as folder:  # the agent's own loader reads its own format
         file = os.path.join(folder, "agent.npz")
         with open(file, "wb") as out:
             out.write(payload)
         try:
-            return learner.load(file)
+            return dqn.load(file)
         except KeyError as error:
             raise AgentFileError(tr(
                 en="{path} holds a kind of trained agent this version of games does not know ({kind}): {kinds}.",
                 ja="{path} には、このバージョンの games が知らない種類の学習エージェント（{kind}）が"
                    "入っています: {kinds}",
-                path=path, kind=error, kinds=", ".join(learner.KINDS))) from None
+                path=path, kind=error, kinds=", ".join(dqn.learner.KINDS))) from None
 
 
 class BuiltinAgent:

@@ -187,6 +187,18 @@ def _entrants(entrants, game, options, num_players):
 
 
 # ---------------------------------------------------------------- the standings
+def _columns(text):
+    """How many columns ``text`` takes in a table: a wide (Japanese) character takes two."""
+    return sum(2 if ord(char) >= 0x2E80 else 1 for char in text)
+
+
+def _padded(text, width):
+    return text + " " * max(0, width - _columns(text))
+
+
+def _right(text, width):
+    return " " * max(0, width - _columns(text)) + text
+
 def elo_intervals(points, played, elo, z=Z95):
     """The ``(low, high)`` 95 % interval of each Elo rating of ``fit_elo``.
 
@@ -215,7 +227,7 @@ class Standings:
     """The result of ``games.tournament``: ``rows`` (best first), ``plot()``, ``replay(a, b)``.
 
     Each row: ``name``, ``games``, ``wins``, ``draws``, ``losses``, ``points`` (a win 1, a draw
-    1/2), ``elo`` and its 95 % interval ``elo_low``–``elo_high`` (two-player games), or
+    1/2), ``score`` (points per game), ``elo`` and its 95 % interval ``elo_low``–``elo_high`` (two-player games), or
     ``mean_score`` / ``win_rate`` with intervals (one-player games), and ``forfeits``:
     ``{"raised": n, "illegal": n, "slow": n}``.
     """
@@ -257,7 +269,8 @@ class Standings:
             wins = sum(1 for g in mine if g.winner == i)
             draws = sum(1 for g in mine if g.winner is None)
             rows.append({"name": name, "games": len(mine), "wins": wins, "draws": draws,
-                         "losses": len(mine) - wins - draws, "points": wins + 0.5 * draws, "elo": float(elo[i]),
+                         "losses": len(mine) - wins - draws, "points": wins + 0.5 * draws,
+                         "score": (wins + 0.5 * draws) / len(mine) if mine else float("nan"), "elo": float(elo[i]),
                          "elo_low": intervals[i][0], "elo_high": intervals[i][1], "forfeits": self._forfeits(i)})
         return sorted(rows, key=lambda row: -row["elo"])
 
@@ -282,12 +295,12 @@ class Standings:
 
     # ------------------------------------------------------------ showing them
     def __str__(self):
-        width = max(6, *(len(name) for name in self.names)) + 1
+        width = max(6, *(_columns(name) for name in self.names)) + 1
         head = tr(en="{game}: {n} games, seed {seed}", ja="{game}: {n} 局、seed {seed}",
                   game=self.game, n=len(self.games), seed=self.seed)
         forfeits = tr(en="forfeits: error/illegal/slow", ja="不戦敗: エラー/反則/時間切れ")
         if self.solo:
-            lines = [head, f"{'#':>2} {'':<{width}}{tr(en='games', ja='局数'):>6}  "
+            lines = [head, f"{'#':>2} {'':<{width}}{_right(tr(en='games', ja='局数'), 6)}  "
                      + tr(en="win rate [95 %]       mean score [95 %]      ",
                           ja="勝率 [95 %]           平均スコア [95 %]      ")
                      + forfeits]
@@ -295,15 +308,15 @@ class Standings:
                 rate = "—" if row["win_rate"] is None else \
                     f"{row['win_rate']:4.0%} [{row['win_low']:4.0%}–{row['win_high']:4.0%}]"
                 score = f"{row['mean_score']:7.1f} [{row['score_low']:.1f}–{row['score_high']:.1f}]"
-                lines.append(f"{rank:>2} {row['name']:<{width}}{row['games']:>6}  {rate:<21} {score:<22} "
+                lines.append(f"{rank:>2} {_padded(row['name'], width)}{row['games']:>6}  {rate:<21} {score:<22} "
                              + "/".join(str(row["forfeits"][r]) for r in FORFEITS))
         else:
-            lines = [head, f"{'#':>2} {'':<{width}}{tr(en='games', ja='局数'):>6}{'W':>5}{'D':>5}{'L':>5}"
-                     f"{tr(en='points', ja='勝点'):>8}   Elo [95 %]          " + forfeits]
+            lines = [head, f"{'#':>2} {'':<{width}}{_right(tr(en='games', ja='局数'), 6)}{'W':>5}{'D':>5}{'L':>5}"
+                     f"{_right(tr(en='points', ja='勝点'), 8)}   Elo [95 %]          " + forfeits]
             for rank, row in enumerate(self.rows, start=1):
                 elo = f"{row['elo']:5.0f} [{row['elo_low']:.0f}–{row['elo_high']:.0f}]"
-                lines.append(f"{rank:>2} {row['name']:<{width}}{row['games']:>6}{row['wins']:>5}{row['draws']:>5}"
-                             f"{row['losses']:>5}{row['points']:>8g}   {elo:<20}"
+                lines.append(f"{rank:>2} {_padded(row['name'], width)}{row['games']:>6}{row['wins']:>5}"
+                             f"{row['draws']:>5}{row['losses']:>5}{row['points']:>8g}   {elo:<20}"
                              + "/".join(str(row["forfeits"][r]) for r in FORFEITS))
         return "\n".join(lines)
 
