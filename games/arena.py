@@ -576,6 +576,9 @@ class TournamentResult:
 def tournament(game, agents, n=100, seed=0, progress=True, max_moves=None, **options):
     """A round robin: every pair of ``agents`` plays ``n`` games (half with each first).
 
+    For a class tournament (entrants from files, a time limit, forfeits counted, intervals on
+    the ratings), use ``games.tournament``.
+
     ``agents`` is a dict ``{name: agent}`` (or a list of agents). Returns a
     ``TournamentResult`` with the table of points and Elo ratings.
     """

@@ -16,6 +16,11 @@ Game ``g`` of a pair uses the seed ``seed + g``, and the two take turns to move 
 same seed gives the same tournament (except forfeits for slowness, which depend on the
 computer).
 
+The Elo ratings are the maximum-likelihood fit of ``games.arena.fit_elo`` (i beats j with
+probability ``1 / (1 + 10 ** ((elo_j - elo_i) / 400))``, the average rating 1500); each
+comes with a 95 % interval (``elo_intervals`` says how). The intervals are the honest part
+of the standings: when two overlap a lot, the games have not shown who is better.
+
 One-player games (Minesweeper, Puyo Puyo): every entrant plays the same ``games_per_pair``
 games (the same seeds: the same mines, the same puyo pairs), ranked by win rate (Minesweeper)
 or mean score (Puyo Puyo), each with its 95 % interval.

@@ -302,3 +302,14 @@ def test_games_play_takes_a_loaded_agent(tmp_path):
     loaded = games.load_agent(save(my_one_step, tmp_path / "a", name="Aiko", game="connectfour"))
     widget = games.play("connectfour", loaded, first="ai", seed=0)
     assert widget.env.moves_played == 1  # the loaded agent made the first move
+
+
+def test_import_games_loads_neither_the_agent_files_nor_the_tournament():
+    import subprocess
+    import sys
+    code = ("import sys, games; print(sorted(m for m in sys.modules if m in "
+            "('games.agent_files', 'games.code_agents', 'games.round_robin')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+    code = "import games; games.tournament; games.save_agent; print('ok')"  # and they load on first use
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "ok"

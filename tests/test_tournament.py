@@ -39,13 +39,13 @@ def illegal(env):
 
 
 def slow(env):
-    time.sleep(0.03)
+    time.sleep(0.12)  # over the limit of 0.1 s below, which one_step (about 1 ms a move) is far under
     return env.legal_actions()[0]
 
 
 def test_a_bad_entrant_loses_its_games_and_the_tournament_goes_on():
     entrants = {"crashes": crashes, "illegal": illegal, "slow": slow, "one_step": one_step_agent}
-    standings = games.tournament("connectfour", entrants, games_per_pair=4, seed=1, time_limit=0.02,
+    standings = games.tournament("connectfour", entrants, games_per_pair=4, seed=1, time_limit=0.1,
                                  progress=False)
     rows = {row["name"]: row for row in standings.rows}
     assert rows["one_step"]["wins"] == 12 and standings.ranking[0] == "one_step"
