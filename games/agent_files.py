@@ -78,7 +78,7 @@ def save_agent(agent, path, name=None, game=None, options=None):
                  payload=np.frombuffer(payload, dtype=np.uint8))
     print(tr(en="Saved {agent} by {name} ({game}) to {path}. To hand it in: right-click it in the file list, "
                 "then Download.",
-             ja="{name} さんの {agent}（{game}）を {path} に保存しました。提出するには、ファイル一覧でこのファイルを"
+             ja="{name}さんの {agent}（{game}）を {path} に保存しました。提出するには、ファイル一覧でこのファイルを"
                 "右クリックして「Download」を選んでください。",
              agent=header["agent"], name=name, game=game, path=path))
 
@@ -207,7 +207,7 @@ def load_agent(path, game=None, **options):
     else:
         print(tr(en="{path}: {agent}, written by {name} ({date}). It is Python code by {name}: it runs here, "
                     "in this browser, when it plays.",
-                 ja="{path}: {name} さんが書いた {agent}（{date}）。これは {name} さんの Python のコードで、"
+                 ja="{path}: {name}さんが書いた {agent}（{date}）。これは {name}さんの Python のコードで、"
                     "対局するときにこのブラウザーの中で動きます。",
                  path=path, agent=header["agent"], name=header["name"], date=header["date"]))
         agent = code_agents.rebuild(json.loads(payload.decode()), filename=f"<{header['name']}: {header['agent']}>")
