@@ -7,29 +7,40 @@
 
 ``games.play("tictactoe", games.agents.tictactoe.minimax_agent)`` shows a board to play on
 by clicking (see ``help(games.play)``).
+
+``games.save_agent(agent, "aiko.agent", name="Aiko", game="connectfour")`` writes an agent
+to one file to hand in; ``games.load_agent(path)`` reads it back; ``games.tournament(game,
+entrants)`` plays a class tournament (``help(games.tournament)``).
 """
+
+__version__ = "0.1.0"  # before the imports: the agent files record it
 
 from . import agents, arena, checks
 from .checks import hint, solution
 from .envs import Env, list_games, make
-from .errors import ActionTypeError, BadOptionError, GameOverError, GamesError, IllegalActionError, debug
+from .errors import (ActionTypeError, AgentFileError, BadOptionError, GameOverError, GamesError, IllegalActionError,
+                     debug)
 from .interactive import play
 from .messages import get_language, set_language
 from .progress import ProgressBar
 from .render import Picture, replay
 
-__version__ = "0.1.0"
-
 __all__ = [
-    "ActionTypeError", "BadOptionError", "Env", "GameOverError", "GamesError",
+    "ActionTypeError", "AgentFileError", "BadOptionError", "Env", "GameOverError", "GamesError",
     "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "debug", "get_language", "hint",
-    "list_games", "make", "play", "replay", "set_language", "solution",
+    "list_games", "load_agent", "load_agents", "make", "play", "replay", "save_agent", "set_language", "solution",
+    "tournament",
 ]
+
+#: names imported on first use, so that ``import games`` stays quick: name -> its module
+LAZY = {"dqn": ".dqn", "save_agent": ".agent_files", "load_agent": ".agent_files", "load_agents": ".agent_files",
+        "tournament": ".round_robin"}
 
 
 def __getattr__(name):
-    # `games.dqn` (the learning code) is imported on first use, so `import games` stays quick.
-    if name == "dqn":
+    # `games.dqn` (the learning code), the agent files and the tournament are imported on first use.
+    if name in LAZY:
         import importlib
-        return importlib.import_module(".dqn", __name__)
+        module = importlib.import_module(LAZY[name], __name__)
+        return module if name == "dqn" else getattr(module, name)
     raise AttributeError(f"module 'games' has no attribute {name!r}")

@@ -93,6 +93,7 @@ class Record:
     won: object = None  #: one-player games: ``info["won"]`` at the end (None if not given)
     illegal: object = None  #: the player who made an illegal move (which ended the game)
     illegal_action: object = None  #: what that player returned
+    forfeit: object = None  #: why that player lost, when not for an illegal move (a tournament: "too slow", ...)
     truncated: bool = False  #: stopped by ``max_moves`` before the end
     info: dict = field(default_factory=dict)  #: the last ``info``
 
@@ -114,7 +115,12 @@ class Record:
                                    i=i, name=self.names[who], side=side_name(self.game, who), a=action))
             else:
                 captions.append(tr(en="move {i}: {a}", ja="{i} 手目: {a}", i=i, a=action))
-        if self.illegal is not None:
+        if self.forfeit is not None:
+            captions[-1] = tr(en="move {i}: {name} ({side}) — {why}: loses",
+                              ja="{i} 手目: {name}（{side}）— {why}で負け",
+                              i=len(self.moves), name=self.names[self.illegal], side=side_name(self.game, self.illegal),
+                              why=self.forfeit)
+        elif self.illegal is not None:
             captions[-1] += tr(en=" — illegal move {a}: {side} loses",
                                ja=" — 反則 {a}: {side}の負け", a=self.illegal_action,
                                side=side_name(self.game, self.illegal))
@@ -573,6 +579,9 @@ class TournamentResult:
 
 def tournament(game, agents, n=100, seed=0, progress=True, max_moves=None, **options):
     """A round robin: every pair of ``agents`` plays ``n`` games (half with each first).
+
+    For a class tournament (entrants from files, a time limit, forfeits counted, intervals on
+    the ratings), use ``games.tournament``.
 
     ``agents`` is a dict ``{name: agent}`` (or a list of agents). Returns a
     ``TournamentResult`` with the table of points and Elo ratings.

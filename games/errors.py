@@ -110,3 +110,8 @@ class GameOverError(GamesError, RuntimeError):
 
 class BadOptionError(GamesError, ValueError):
     """An option of ``games.make`` (or of an agent) that is unknown or out of range."""
+
+
+class AgentFileError(GamesError, ValueError):
+    """An agent file (``games.save_agent`` / ``games.load_agent``) that cannot be written or read:
+    a function that cannot stand alone, a damaged file, a file for another game."""

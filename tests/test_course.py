@@ -33,6 +33,7 @@ def test_the_map_reads_the_titles_of_the_notebooks(lessons):
     assert first["10"].track == "Tic-tac-toe"
     assert first["10"].step == "the rules as code" and first["10"].step_number == "1"
     assert first["53"].step_number == "4"
+    assert first["60"].track == "Class tournament" and first["60"].minutes == 30
     assert first["00"].title == "Welcome to Game AI Lab" and first["00"].minutes == 5
     assert {lesson.track for lesson in lessons["ja"]} >= {"三目並べ", "ぷよぷよ", "ゼロから作る"}
 
@@ -45,8 +46,8 @@ def test_both_languages_have_the_same_lessons_and_times(lessons):
 
 def test_lessons_are_grouped_by_track(lessons):
     keys = [key for key, _ in course.tracks(lessons["en"])]
-    assert keys == ["0", "1", "2", "3", "4", "5"]
-    for key, members in course.tracks(lessons["en"])[1:]:
+    assert keys == ["0", "1", "2", "3", "4", "5", "6"]  # the start, five games, the class tournament
+    for key, members in course.tracks(lessons["en"])[1:6]:
         assert [m.step_number for m in members] == ["1", "2", "3", "4"]
         assert len({m.track for m in members}) == 1
 
@@ -80,8 +81,8 @@ def test_a_notebook_without_a_title_is_named(tmp_path):
     shutil.copy(CONTENT / "en" / "10_tictactoe_1_env.ipynb", folder)
     notebook = json.loads((folder / "10_tictactoe_1_env.ipynb").read_text(encoding="utf-8"))
     notebook["cells"][0]["source"] = ["Just some text"]
-    (folder / "60_new_game_1.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
-    with pytest.raises(course.CourseError, match=r"en/60_new_game_1.ipynb has no title.*'# "):
+    (folder / "70_new_game_1.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    with pytest.raises(course.CourseError, match=r"en/70_new_game_1.ipynb has no title.*'# "):
         course.read_course(tmp_path / "content")
 
 
@@ -91,10 +92,10 @@ def test_a_new_notebook_appears_on_the_map_with_no_other_edit(tmp_path):
     notebook["cells"][0]["source"] = ["# Chess 1: the knight's moves\n", "\n",
                                       "**What you will learn**\n", "- how a knight jumps;\n",
                                       "\n", "About 20 minutes."]
-    (content / "en" / "60_chess_1_knight.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
+    (content / "en" / "70_chess_1_knight.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
     page = course.start_page(course.read_course(content), "en", root="../")
     assert "the knight&#x27;s moves" in page and "how a knight jumps" in page
-    assert "notebooks/index.html?path=en/60_chess_1_knight.ipynb" in page
+    assert "notebooks/index.html?path=en/70_chess_1_knight.ipynb" in page
 
 
 # ---------------------------------------------------------------- in the built site
@@ -113,7 +114,8 @@ def test_the_teachers_pages_are_not_in_the_students_file_list(built_site):
     for language in course.LANGUAGES:
         listing = json.loads((built_site / "api" / "contents" / language / "all.json").read_text())
         names = {item["name"] for item in listing["content"]}
-        assert names and all(name.endswith(".ipynb") for name in names)
+        # the lessons, and the class tournament's folder for the students' agent files
+        assert names and all(name.endswith(".ipynb") for name in names - {"tournament"})
         page = (built_site / "teachers" / language / "index.html").read_text(encoding="utf-8")
         assert "<table>" in page and "00_welcome" in page
 

@@ -25,7 +25,7 @@ def on_cpython(notebook):
 
 
 @pytest.mark.parametrize("notebook", [nb for nb in content_notebooks() if on_cpython(nb)])
-def test_notebook_runs_on_cpython(notebook, monkeypatch):
+def test_notebook_runs_on_cpython(notebook, monkeypatch, tmp_path):
     # The kernel imports games from this checkout, installed or not.
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
         filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
@@ -33,7 +33,8 @@ def test_notebook_runs_on_cpython(notebook, monkeypatch):
     nb = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
         nb, kernel_name="python3", timeout=CELL_TIMEOUT_SECONDS,
-        resources={"metadata": {"path": str(path.parent)}})
+        # a folder of its own: the files a lesson writes (saved agents) do not land in content/
+        resources={"metadata": {"path": str(tmp_path)}})
     client.execute()
 
     problems = []
