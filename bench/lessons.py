@@ -176,7 +176,8 @@ def measure_puyopuyo(agent):
 
 def measure_final_tictactoe(agent, lesson_agent):
     """Issue 21: 0 losses in 500 games per seat against a perfect player with random ties, and in 100 games
-    per seat against OpenSpiel's MCTS bot with 1,000 simulations. Also: the same search before its learning."""
+    per seat against OpenSpiel's MCTS bot with 1,000 simulations. Also: the same search with the lesson's network
+    before training (its first weights), to show what the learnt network adds."""
     from games import arena, dqn
     from games.agents.tictactoe import best_moves
     from strength import mcts_match
@@ -187,14 +188,15 @@ def measure_final_tictactoe(agent, lesson_agent):
 
     perfect = arena.evaluate("tictactoe", agent, perfect_any, n=1000, seed=SEED, progress=False)
     wins, draws, losses = mcts_match("tictactoe", agent, 1000, 100, SEED)
-    unlearnt = dqn.SearchAgent.from_agent(lesson_agent, depth=agent.config.depth)
+    unlearnt = dqn.SearchAgent.from_agent(dqn.DQNAgent(lesson_agent.game, lesson_agent.config, seed=lesson_agent.seed),
+                                          depth=agent.config.depth)
     before = arena.evaluate("tictactoe", unlearnt, perfect_any, n=1000, seed=SEED, progress=False)
-    result = {"before_learning_vs_perfect_random_ties": {"losses": before.losses, "games": before.n},
+    result = {"untrained_network_vs_perfect_random_ties": {"losses": before.losses, "games": before.n},
               "vs_perfect_random_ties": {"losses": perfect.losses, "draws": perfect.draws, "wins": perfect.wins,
                                          "games": perfect.n},
               "vs_mcts1000": {"losses": losses, "draws": draws, "wins": wins, "games": 200}}
     summary = (f"final_agent: {perfect.losses} losses of 1,000 vs a perfect player with random ties "
-               f"(the same search before learning: {before.losses}), "
+               f"(the same search with the untrained network: {before.losses}), "
                f"{losses} of 200 vs MCTS 1,000 ({wins} W {draws} D)")
     return result, perfect.losses == 0 and losses == 0, summary
 

@@ -57,7 +57,12 @@ class SearchAgent(Learner):
         env = make(game, **self.config.options)  # to learn the sizes
         self.num_actions = env.num_actions
         self.state_size = len(self.encode(env))
-        self.q_net = MLP(tuple(self.config.hidden) + (self.num_actions,), in_size=self.state_size, seed=seed)
+        sizes = tuple(self.config.hidden) + (self.num_actions,)
+        self.q_net = MLP(sizes, in_size=self.state_size, seed=seed)
+        # The searches of training read a copy of the network, refreshed every ``target_update`` moves
+        # (as DQN's target network): the values it learns stay still for a while, so it does not chase its tail.
+        self.target_net = MLP(sizes, in_size=self.state_size, seed=seed)
+        self.leaf_net = self.q_net  # the network the search reads at its leaves
         self.learn_with(self.q_net)
         self.name = f"search{self.config.depth}_{game}"
 
@@ -71,6 +76,9 @@ class SearchAgent(Learner):
         searcher = cls(agent.game, agent.config, seed=agent.seed, **{**FROM_TRAINED, **settings})
         searcher.q_net.set_weights(agent.q_net.get_weights())
         return searcher
+
+    def weights_loaded(self):
+        self.update_target()
 
     # ------------------------------------------------------------------ the search
     def __call__(self, env):
@@ -125,7 +133,7 @@ class SearchAgent(Learner):
         states = np.stack([self.encode(leaf) for leaf in leaves])
         masks = np.stack([leaf.action_mask() for leaf in leaves])
         with no_grad():
-            q = self.q_net(states).data
+            q = self.leaf_net(states).data
         return np.clip(np.where(masks, q, -np.inf).max(axis=1), -1.0, 1.0)
 
     def _branch_values(self, tree, leaf_values, searched):
@@ -153,28 +161,42 @@ class SearchAgent(Learner):
             self.memory = ReplayMemory(config.buffer_size, {
                 "states": ((self.state_size,), np.float32), "masks": ((self.num_actions,), bool),
                 "targets": ((self.num_actions,), np.float32)}, seed=self.seed)
+            self.update_target()
         schedule = epsilon_schedule(config)
         env.reset()
         total, moves, losses = 0.0, 0, []
-        while not env.terminated:
-            self.training_epsilon = schedule(self.steps)
-            searched = []
-            values = self.move_values(env, searched)
-            for position, position_values in searched:  # the root and every position inside the search
-                self.memory.add(states=self.encode(position), masks=~np.isnan(position_values),
-                                targets=np.nan_to_num(position_values))
-            legal = np.flatnonzero(~np.isnan(values))
-            if self.rng.random() < self.training_epsilon:  # explore: a random move
-                action = int(legal[self.rng.integers(len(legal))])
-            else:
-                action = int(legal[np.argmax(values[legal])])
-            _, reward, _, _, _ = env.step(action)
-            total += reward
-            moves += 1
-            self.steps += 1
-            if self.time_to_learn():
-                losses.append(self.learn_from_memory())
+        self.leaf_net = self.target_net  # training's searches read the still copy
+        try:
+            while not env.terminated:
+                self.training_epsilon = schedule(self.steps)
+                action = self.search_and_remember(env)
+                _, reward, _, _, _ = env.step(action)
+                total += reward
+                moves += 1
+                self.steps += 1
+                if self.time_to_learn():
+                    losses.append(self.learn_from_memory())
+                if self.steps % config.target_update == 0:
+                    self.update_target()
+        finally:
+            self.leaf_net = self.q_net
         return total, moves, losses
+
+    def search_and_remember(self, env):
+        """Search ``env``, keep every searched position and its move values in the memory; returns the move to play."""
+        searched = []
+        values = self.move_values(env, searched)
+        for position, position_values in searched:  # the root and every position inside the search
+            self.memory.add(states=self.encode(position), masks=~np.isnan(position_values),
+                            targets=np.nan_to_num(position_values))
+        legal = np.flatnonzero(~np.isnan(values))
+        if self.rng.random() < self.training_epsilon:  # explore: a random move
+            return int(legal[self.rng.integers(len(legal))])
+        return int(legal[np.argmax(values[legal])])
+
+    def update_target(self):
+        """The still copy read by training's searches becomes the network as it is now."""
+        self.target_net.set_weights(self.q_net.get_weights())
 
     def explore(self, env):
         """Play as during training (the epsilon of the moment): the opponent in self-play."""
