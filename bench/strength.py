@@ -15,7 +15,9 @@ Each agent plays ``GAMES_PER_SEAT`` games in each seat against each rung, on see
 ``SEED`` (the lessons never use them); a game scores 1 for a win and ½ for a draw. An agent is
 *placed* at the highest rung it reaches climbing from the bottom while it scores at least 50 %.
 The lesson agents are read from ``_build/lessons/`` (``bench/lessons.py`` writes them: each DQN lesson run as written in
-Pyodide); a lesson whose agent is not there is left out, and the table says so.
+Pyodide); a lesson whose agent is not there is left out, and the table says so. A lesson that has
+no ``final_agent`` yet also gets its network placed inside a ``dqn.SearchAgent`` of ``PROTOTYPE_DEPTH``
+(no further learning): what the search alone adds to the network.
 
 OpenSpiel is a bench-only dependency (``pip install open_spiel``, 2.0.2 here): neither the
 package nor the tests need it.
@@ -38,6 +40,7 @@ MCTS_SIMULATIONS = (10, 30, 100, 300, 1000)
 OTHELLO_DEPTHS = (1, 2, 3, 4)
 GAMES_PER_SEAT = {"tictactoe": 50, "connectfour": 20, "othello": 50}
 SPIEL_NAMES = {"tictactoe": "tic_tac_toe", "connectfour": "connect_four"}  # same actions: square, column
+PROTOTYPE_DEPTH = 2  # a lesson without a final agent: its network is placed inside a search of this depth too
 LESSONS = {"tictactoe": "13_tictactoe_4_dqn", "connectfour": "23_connectfour_4_dqn", "othello": "33_othello_4_dqn"}
 
 
@@ -62,6 +65,10 @@ def lesson_agents(game):
         path = LESSON_AGENTS / f"{LESSONS[game]}{suffix}.npz"
         if path.exists():
             found[f"{LESSONS[game][:2]} {label}"] = dqn.load(path)
+    lesson = found.get(f"{LESSONS[game][:2]} lesson agent")
+    if lesson is not None and len(found) == 1:  # no final agent yet: the lesson's network in a search, as is
+        found[f"{LESSONS[game][:2]} network in a {PROTOTYPE_DEPTH}-move search"] = \
+            dqn.SearchAgent.from_agent(lesson, depth=PROTOTYPE_DEPTH)
     return found
 
 

@@ -18,6 +18,11 @@ does the same on a small scale, with a DQN network:
    moves are nudged towards the search's values (the squared error, from a replay memory in
    random batches, as DQN does). A better network makes the next searches better, and so on.
 
+How far learning from the search gets, measured on tic-tac-toe with lesson 13's DQN network
+(``bench/lessons.py``'s agent): at depth 2, 300 to 900 games of it moved the number of lines
+a perfect player wins against it between 0 and 16, without settling at 0; lesson 13's
+``final_agent`` therefore uses the DQN network as trained, at depth 3 (0 losing lines).
+
 ``SearchAgent.from_agent(dqn_agent, depth=2)`` starts from a trained ``DQNAgent``'s network
 (a copy: the DQN agent is unchanged). The depth is a setting (``config.depth``) and is saved
 with the agent: ``agent.save(path)`` and ``dqn.load(path)`` give back the same player.
