@@ -8,10 +8,13 @@ For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
 1. **In the site's Python.** Every code cell but the ``games.play`` boards runs as written, in order,
    inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
    Each cell is timed (wall clock); the *training cells* are those that call ``dqn.train``
-   or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``.
+   or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
+   ``final_agent`` (the search with the trained network inside, issue 21) when it has one.
 2. **On CPython.** The saved agent is loaded and measured over many games on seeds the
    lesson never uses (from ``SEED`` on), with 95 % intervals (Wilson for rates, normal
-   for means). The targets are those of issue 11; the budget is 60 s of training cells.
+   for means). The targets are those of issue 11 (the lesson's ``agent``) and issue 21 (its
+   ``final_agent``); the budget is 60 s of training cells. The final agent's games against
+   OpenSpiel's MCTS bot need OpenSpiel (bench only: ``pip install open_spiel``).
 
 Prints a table, then one JSON line per lesson. A school Chromebook is about 3 times slower
 than this machine: the table says so next to the times.
@@ -66,6 +69,11 @@ def run_in_pyodide(notebook, out_dir):
                         "first_line": source.strip().splitlines()[0][:70]})
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     namespace["agent"].save(str(Path(out_dir) / f"{notebook}.npz"))
+    final_path = Path(out_dir) / f"{notebook}.final.npz"
+    if "final_agent" in namespace:
+        namespace["final_agent"].save(str(final_path))
+    elif final_path.exists():
+        final_path.unlink()  # an old run's: not this lesson's
     (Path(out_dir) / f"{notebook}.json").write_text(json.dumps(timings, indent=1))
 
 
@@ -166,13 +174,43 @@ def measure_puyopuyo(agent):
     return result, ratio >= 3, summary
 
 
+def measure_final_tictactoe(agent, lesson_agent):
+    """Issue 21: 0 losses in 500 games per seat against a perfect player with random ties, and in 100 games
+    per seat against OpenSpiel's MCTS bot with 1,000 simulations. Also: the same search with the lesson's network
+    before training (its first weights), to show what the learnt network adds."""
+    from games import arena, dqn
+    from games.agents.tictactoe import best_moves
+    from strength import mcts_match
+
+    def perfect_any(env):
+        moves = best_moves(env.board, env.current_player + 1)
+        return moves[int(env.np_random.integers(len(moves)))]
+
+    perfect = arena.evaluate("tictactoe", agent, perfect_any, n=1000, seed=SEED, progress=False)
+    wins, draws, losses = mcts_match("tictactoe", agent, 1000, 100, SEED)
+    unlearnt = dqn.SearchAgent.from_agent(dqn.DQNAgent(lesson_agent.game, lesson_agent.config, seed=lesson_agent.seed),
+                                          depth=agent.config.depth)
+    before = arena.evaluate("tictactoe", unlearnt, perfect_any, n=1000, seed=SEED, progress=False)
+    result = {"untrained_network_vs_perfect_random_ties": {"losses": before.losses, "games": before.n},
+              "vs_perfect_random_ties": {"losses": perfect.losses, "draws": perfect.draws, "wins": perfect.wins,
+                                         "games": perfect.n},
+              "vs_mcts1000": {"losses": losses, "draws": draws, "wins": wins, "games": 200}}
+    summary = (f"final_agent: {perfect.losses} losses of 1,000 vs a perfect player with random ties "
+               f"(the same search with the untrained network: {before.losses}), "
+               f"{losses} of 200 vs MCTS 1,000 ({wins} W {draws} D)")
+    return result, perfect.losses == 0 and losses == 0, summary
+
+
+FINAL_MEASURES = {"13": measure_final_tictactoe}
+
 MEASURES = {"13": measure_tictactoe, "23": measure_connectfour, "33": measure_othello,
             "43": measure_minesweeper, "53": measure_puyopuyo}
 
 
 def bench(numbers):
     sys.path.insert(0, str(ROOT))
-    from games.dqn import DQNAgent  # load() also reads an AfterstateAgent
+    sys.path.insert(0, str(ROOT / "bench"))
+    from games.dqn import DQNAgent, load  # load() also reads an AfterstateAgent and a SearchAgent
     rows = []
     for number in numbers:
         notebook = LESSONS[number]
@@ -181,6 +219,11 @@ def bench(numbers):
         cells = sum(t["seconds"] for t in timings)
         agent = DQNAgent.load(OUT / f"{notebook}.npz")
         result, skill_met, summary = MEASURES[number](agent)
+        final_path = OUT / f"{notebook}.final.npz"
+        if number in FINAL_MEASURES and final_path.exists():  # the lesson ends with a search + its network
+            final_result, final_met, final_summary = FINAL_MEASURES[number](load(final_path), agent)
+            result["final_agent"] = final_result
+            skill_met, summary = skill_met and final_met, f"{summary}; {final_summary}"
         row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1), "cells_s": round(cells, 1),
                "budget_s": BUDGET_S, "within_budget": training <= BUDGET_S, "skill_met": skill_met,
                "target_met": skill_met and training <= BUDGET_S, "summary": summary, "result": result,

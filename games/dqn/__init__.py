@@ -21,6 +21,8 @@ Modules, in reading order:
   its training game; ``agent(env)`` plays in the arena;
 - ``afterstate``: ``AfterstateAgent``: a network that scores the board *after* each move
   (one value, not one per action), learnt by TD; for Puyo Puyo;
+- ``search``: ``SearchAgent``: a search a few moves deep with a Q-network at its leaves, the
+  network learning the search's own values (the idea of AlphaZero, on a small scale);
 - ``train``: ``train(agent, episodes)``: game after game, ``agent.play_training_game(env)``;
   returns a ``Curve``.
 
@@ -35,7 +37,9 @@ from .encoders import encode, encoder_for
 from .learner import Learner, load
 from .replay import ReplayBuffer, ReplayMemory
 from .schedule import LinearSchedule
+from .search import SearchAgent
 from .train import Curve, evaluate, opponent_agent, train
 
 __all__ = ["AfterstateAgent", "Curve", "DQNAgent", "DQNConfig", "Learner", "LinearSchedule", "ReplayBuffer",
-           "ReplayMemory", "encode", "encoder_for", "evaluate", "load", "opponent_agent", "preset", "train"]
+           "ReplayMemory", "SearchAgent", "encode", "encoder_for", "evaluate", "load", "opponent_agent", "preset",
+           "train"]

@@ -55,6 +55,9 @@ class DQNConfig:
     target_update: int = 500  #: copy the online network to the target every this many moves (hard update)
     tau: float = 0.0  #: if > 0: a soft update target ← tau·online + (1 − tau)·target after every update
 
+    # --- search (``SearchAgent``)
+    depth: int = 2  #: moves the search looks ahead before the network judges the position
+
     # --- exploration (epsilon-greedy): epsilon goes down in a straight line
     epsilon_start: float = 1.0
     epsilon_end: float = 0.05

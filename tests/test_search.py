@@ -1,0 +1,93 @@
+"""SearchAgent: a search a few moves deep with a Q-network at its leaves, learning the search's values."""
+
+import numpy as np
+import pytest
+
+import games
+from games import arena, dqn
+from games.agents import random_agent
+
+
+def tictactoe_after(*squares):
+    env = games.make("tictactoe")
+    for square in squares:
+        env.step(square)
+    return env
+
+
+@pytest.fixture(scope="module")
+def trained():
+    """A search agent from a briefly trained DQN agent, after a few games of its own learning (a few seconds)."""
+    agent = dqn.DQNAgent("tictactoe", seed=3, hidden=(16,), epsilon_steps=500)
+    dqn.train(agent, episodes=100, opponent="random", eval_every=0, progress=False)
+    searcher = dqn.SearchAgent.from_agent(agent, depth=1, learn_start=50)  # not the default depth
+    dqn.train(searcher, episodes=30, opponent=["random", "self"], eval_every=0, progress=False)
+    return agent, searcher
+
+
+def test_it_takes_a_win_and_blocks_a_line_even_untrained():
+    agent = dqn.SearchAgent("tictactoe", seed=0, hidden=(8,), depth=2)
+    assert agent(tictactoe_after(0, 3, 1, 4)) == 2  # X: 0 1 _ -> wins at 2
+    values = agent.move_values(tictactoe_after(0, 3, 1, 4))
+    assert values[2] == 1.0 and np.isnan(values[[0, 1, 3, 4]]).all()
+    assert agent(tictactoe_after(0, 4, 1)) == 2  # O must block X's 0 1 _
+
+
+def test_at_depth_one_a_moves_value_is_minus_gamma_times_the_networks_best_q_after_it():
+    agent = dqn.SearchAgent("tictactoe", seed=1, hidden=(8,), depth=1, gamma=0.9)
+    env = tictactoe_after(4, 0)
+    values = agent.move_values(env)
+    for square in env.legal_actions():
+        child = env.clone()
+        child.play(square)
+        q = agent.q_net(agent.encode(child)[None, :]).data[0]
+        best = np.clip(q[child.action_mask()].max(), -1, 1)
+        assert values[square] == pytest.approx(-0.9 * best)
+
+
+def test_learning_moves_the_q_values_towards_the_search_values():
+    agent = dqn.SearchAgent("tictactoe", seed=2, hidden=(16,), lr=1e-2)
+    env = tictactoe_after(0, 3, 1)  # O to move: it must block at 2
+    searched = []
+    agent.move_values(env, searched)
+    batch = {"states": np.stack([agent.encode(position) for position, _ in searched]),
+             "masks": np.stack([~np.isnan(values) for _, values in searched]),
+             "targets": np.stack([np.nan_to_num(values) for _, values in searched]).astype(np.float32)}
+    losses = [agent.learn(batch) for _ in range(50)]
+    assert losses[-1] < 0.2 * losses[0]
+
+
+def test_from_agent_copies_the_network(trained):
+    agent, searcher = trained
+    assert searcher.config.depth == 1 and searcher.steps > 0
+    weights = agent.q_net.get_weights()
+    assert any(not np.array_equal(weights[name], value) for name, value in searcher.q_net.get_weights().items())
+
+
+def test_save_and_load_give_the_same_player(trained, tmp_path):
+    _, searcher = trained
+    searcher.save(tmp_path / "final.npz")
+    loaded = dqn.load(tmp_path / "final.npz")
+    assert type(loaded) is dqn.SearchAgent and loaded.config.depth == 1
+    for seed in range(4):
+        mine = arena.play("tictactoe", [searcher, random_agent], seed=seed, frames=False)
+        theirs = arena.play("tictactoe", [loaded, random_agent], seed=seed, frames=False)
+        assert mine.moves == theirs.moves
+    env = tictactoe_after(4)
+    np.testing.assert_array_equal(searcher.move_values(env), loaded.move_values(env))
+
+
+def test_games_play_uses_it_and_shows_its_search_values(trained):
+    pytest.importorskip("anywidget")
+    _, searcher = trained
+    widget = games.play("tictactoe", searcher, show_q=True)
+    widget.handle_event({"event": "click", "target": 4})
+    assert sum(cell["kind"] == "o" for cell in widget.view["cells"]) == 1  # it answered
+    assert set(widget.view["q"]) == {str(square) for square in widget.view["playable"]}
+
+
+@pytest.mark.parametrize("game, options", [("connectfour", {}), ("othello", {"size": 6})])
+def test_it_plays_the_other_two_player_games(game, options):
+    agent = dqn.SearchAgent(game, dqn.preset(game), seed=0, depth=1)
+    record = arena.play(game, [agent, random_agent], seed=0, frames=False, **options)
+    assert record.winner in (0, 1, None)
