@@ -125,6 +125,16 @@ def test_an_afterstate_agent_plays_the_same_moves_after_loading(tmp_path):
     assert same_moves(agent, loaded, "puyopuyo")
 
 
+def test_a_search_agent_the_lessons_final_agent_plays_the_same_moves_after_loading(tmp_path):
+    trained = dqn.DQNAgent("connectfour", seed=5, hidden=(8,))
+    final_agent = dqn.SearchAgent.from_agent(trained, depth=1)  # not the default depth: a lost setting fails
+    loaded = games.load_agent(save(final_agent, tmp_path / "final", name="Hana"), game="connectfour")
+    assert type(loaded) is dqn.SearchAgent and loaded.config.depth == 1
+    assert same_moves(final_agent, loaded, "connectfour")
+    spot = positions("connectfour", 1)[0]
+    assert np.array_equal(final_agent.move_values(spot), loaded.move_values(spot), equal_nan=True)
+
+
 def test_the_file_records_who_when_what_and_the_version(tmp_path):
     header, _ = agent_files.read(save(my_one_step, tmp_path / "x", name="  Aiko ", game="othello",
                                                   options={"size": 8}))
