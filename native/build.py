@@ -1,10 +1,10 @@
-"""Build games/autograd/matmul_simd.wasm from matmul_simd.c (the SIMD matrix product used in Pyodide).
+"""Build games/autograd/simd.wasm from simd.c (the SIMD matrix product and Adam step used in Pyodide).
 
     python native/build.py            # rebuild the .wasm in games/autograd/
     python native/build.py --check    # rebuild into a temporary folder; exit 1 if it differs
 
 The compiled file is kept in the repository, so building the site needs no C compiler;
-tests/test_matmul_simd.py rebuilds it and checks that the bytes are the same. It needs
+tests/test_simd.py rebuilds it and checks that the bytes are the same. It needs
 Debian's clang and lld (``apt-get install -y clang lld``; clang 14 made the file in the
 repository: another version may make other bytes).
 
@@ -19,8 +19,8 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SOURCE = HERE / "matmul_simd.c"
-TARGET = HERE.parent / "games" / "autograd" / "matmul_simd.wasm"
+SOURCE = HERE / "simd.c"
+TARGET = HERE.parent / "games" / "autograd" / "simd.wasm"
 
 COMPILE = ["--target=wasm32", "-O3", "-msimd128", "-nostdlib", "-fno-builtin", "-g0", "-c"]
 # no entry point, Pyodide's memory, no symbol names or debug sections (the same bytes wherever it is built)
@@ -37,7 +37,7 @@ def tool(*names):
 def build(target):
     """Compile SOURCE into the WebAssembly module ``target``; returns its bytes."""
     with tempfile.TemporaryDirectory() as work:
-        obj = Path(work) / "matmul_simd.o"
+        obj = Path(work) / "simd.o"
         subprocess.run([tool("clang", "clang-14"), *COMPILE, str(SOURCE), "-o", str(obj)], check=True)
         subprocess.run([tool("wasm-ld", "wasm-ld-14"), *LINK, str(obj), "-o", str(target)], check=True)
     Path(target).chmod(0o644)  # wasm-ld makes it executable; it is data

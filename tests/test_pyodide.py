@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT.parent / "shared" / "pyodide"  # bench/pyodide.mjs's default (PYODIDE_DIR overrides it)
 # pytest and the pure-Python packages it imports
 PYTEST_PACKAGES = ["pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pygments", "py.py"]
-TESTS = ["tests/test_matrix_product.py", "tests/test_autograd_core.py", "tests/test_autograd_functions.py",
+TESTS = ["tests/test_simd.py", "tests/test_autograd_core.py", "tests/test_autograd_functions.py",
          "tests/test_autograd_layers.py", "tests/test_dqn.py", "tests/test_afterstate.py",
          "tests/test_dqn_regression.py"]  # training gives CPython's numbers there too (to float rounding)
 

@@ -3,12 +3,11 @@
 On CPython, numpy's ``a @ b`` calls a tuned BLAS, and ``matrix_product`` is just that. In the
 browser (Pyodide) numpy has no BLAS and no SIMD: a float32 product of our small networks
 runs at 0.5–3 GFLOP/s, so training spends most of its time there. There, ``matrix_product`` calls
-a small WebAssembly SIMD kernel instead (``matmul_simd.wasm``, built from
-``native/matmul_simd.c`` by ``native/build.py``), which works directly on the numpy arrays'
-memory: nothing is copied.
+a small WebAssembly SIMD kernel instead (loaded by ``simd.py``), which works directly on the
+numpy arrays' memory: nothing is copied.
 
 The kernel is used for 2-D float32 arrays, when the product is big enough to pay for the
-call (see ``_worth_it``); anything else (float64 gradient checks, vectors, a single row)
+call (see ``_worth_it``); anything else (float64 gradient checks, vectors, small products)
 goes to numpy. If WebAssembly SIMD is missing, or anything fails while loading the kernel,
 numpy is used everywhere, silently.
 
@@ -19,11 +18,10 @@ The three products that training needs all arrive here as ``matrix_product(a, b)
     matrix_product(x.T, gy)    weight gradient:    gW = xᵀ @ gy
 """
 
-import ctypes
-import sys
-from importlib import resources
-
 import numpy as np
+
+from . import simd
+from .simd import address
 
 FLOAT32 = np.dtype(np.float32)
 
@@ -57,67 +55,19 @@ def _kernel_product(a, b):
     c = np.empty((m, n), FLOAT32)
     if b_col == 4 and b_row == 4 * n:  # b's rows lie end to end
         if a_in_c_order:
-            _kernel.matmul(_address(c), _address(a), _address(b), m, k, n, k, 1)
+            _kernel.matmul(address(c), address(a), address(b), m, k, n, k, 1)
             return c
         if a_row == 4 and a_col == 4 * m:  # a = xᵀ for x (k × m) in C order: a[i, p] = x[p, i]
-            _kernel.matmul(_address(c), _address(a.T), _address(b), m, k, n, 1, m)
+            _kernel.matmul(address(c), address(a.T), address(b), m, k, n, 1, m)
             return c
     elif a_in_c_order and b_row == 4 and b_col == 4 * k and k >= 32:
         # b = wᵀ for w (n × k) in C order: each result is the dot product of a row of a and a row of w
         # (for shorter rows, copying wᵀ into C order for the other product measured as fast or faster)
-        _kernel.matmul_nt(_address(c), _address(a), _address(b.T), m, k, n)
+        _kernel.matmul_nt(address(c), address(a), address(b.T), m, k, n)
         return c
     a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)  # any other layout: copied into C order
-    _kernel.matmul(_address(c), _address(a), _address(b), m, k, n, k, 1)
+    _kernel.matmul(address(c), address(a), address(b), m, k, n, k, 1)
     return c
 
 
-def _address(array):
-    """Where the first element of ``array`` (in C order) is in memory: Pyodide's, shared with the kernel."""
-    try:  # the quicker way (about 1 µs in Pyodide, against 3 µs for __array_interface__), for writable arrays
-        return ctypes.addressof(ctypes.c_char.from_buffer(array))
-    except (TypeError, ValueError):  # read-only
-        return array.__array_interface__["data"][0]
-
-
-# ------------------------------------------------------------------ loading the kernel
-def load_kernel():
-    """The kernel's exports (``matmul``, ``matmul_nt``) in Pyodide with WebAssembly SIMD, else None.
-
-    The module is compiled synchronously (allowed in the kernel's Web Worker and in Node)
-    and instantiated on Pyodide's own memory. A small product is checked against numpy
-    before the kernel is trusted.
-    """
-    if sys.platform != "emscripten":
-        return None
-    try:
-        import pyodide_js
-        from js import Object, WebAssembly
-        from pyodide.ffi import to_js
-
-        code = to_js((resources.files(__package__) / "matmul_simd.wasm").read_bytes())
-        if not WebAssembly.validate(code):  # an engine without SIMD rejects the module
-            return None
-        memory = pyodide_js._module.memory
-        imports = to_js({"env": {"memory": memory}}, dict_converter=Object.fromEntries)
-        exports = WebAssembly.Instance.new(WebAssembly.Module.new(code), imports).exports
-        return exports if _agrees_with_numpy(exports) else None
-    except Exception:
-        return None
-
-
-def _agrees_with_numpy(exports):
-    global _kernel
-    rng = np.random.default_rng(0)
-    a, b = rng.standard_normal((5, 7), dtype=np.float32), rng.standard_normal((7, 6), dtype=np.float32)
-    _kernel, saved = exports, _kernel
-    try:
-        products = [_kernel_product(a, b), _kernel_product(b.T, a.T), _kernel_product(a, b.T.copy().T)]
-    finally:
-        _kernel = saved
-    expected = a @ b
-    return all(np.allclose(c, e, rtol=1e-4, atol=1e-5) for c, e in zip(products, [expected, expected.T, expected]))
-
-
-_kernel = None
-_kernel = load_kernel()
+_kernel = simd.kernels  # None on CPython: numpy's product everywhere

@@ -1,5 +1,6 @@
-/* Matrix products of float32 matrices in WebAssembly SIMD: the fast path of
- * games/autograd/matmul.py in Pyodide (the browser's Python), whose numpy has no BLAS.
+/* The hot loops of training in WebAssembly SIMD, for Pyodide (the browser's Python), whose numpy
+ * has no BLAS and no SIMD: float32 matrix products (games/autograd/matrix_product.py) and one
+ * step of Adam (games/autograd/optimizers.py). games/autograd/simd.py loads them.
  *
  * Built by native/build.py (clang --target=wasm32 -O3 -msimd128, wasm-ld --import-memory):
  * the module uses Pyodide's own memory, and Python passes the addresses of numpy arrays,
@@ -160,4 +161,30 @@ void matmul_nt(float *c, const float *a, const float *w, int m, int k, int n) {
     int i = 0;
     for (; i + 2 <= m; i += 2) dots_band(c + i * n, a + i * k, w, k, n, 2);
     if (i < m) dots_band(c + i * n, a + i * k, w, k, n, 1);
+}
+
+/* ------------------------------------------------------------------ Adam
+ * One Adam step on n floats, in one pass (numpy makes 12 passes and 7 temporary arrays):
+ *   m += (1 - beta1)(g - m);   v += (1 - beta2)(g² - v);   w -= lr_t · m / (√v + eps)
+ * the same float32 operations, in the same order, as Adam.update_one in optimizers.py. */
+__attribute__((export_name("adam")))
+void adam(float *w, const float *g, float *m, float *v, int n, float lr_t, float one_minus_beta1,
+          float one_minus_beta2, float eps) {
+    f4 lr = wasm_f32x4_splat(lr_t), b1 = wasm_f32x4_splat(one_minus_beta1),
+       b2 = wasm_f32x4_splat(one_minus_beta2), e = wasm_f32x4_splat(eps);
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        f4 gi = wasm_v128_load(g + i), mi = wasm_v128_load(m + i), vi = wasm_v128_load(v + i);
+        mi = wasm_f32x4_add(mi, wasm_f32x4_mul(b1, wasm_f32x4_sub(gi, mi)));
+        vi = wasm_f32x4_add(vi, wasm_f32x4_mul(b2, wasm_f32x4_sub(wasm_f32x4_mul(gi, gi), vi)));
+        f4 step = wasm_f32x4_div(wasm_f32x4_mul(lr, mi), wasm_f32x4_add(wasm_f32x4_sqrt(vi), e));
+        wasm_v128_store(m + i, mi);
+        wasm_v128_store(v + i, vi);
+        wasm_v128_store(w + i, wasm_f32x4_sub(wasm_v128_load(w + i), step));
+    }
+    for (; i < n; i++) {  /* the last 1..3 */
+        m[i] += one_minus_beta1 * (g[i] - m[i]);
+        v[i] += one_minus_beta2 * (g[i] * g[i] - v[i]);
+        w[i] -= lr_t * m[i] / (__builtin_sqrtf(v[i]) + eps);
+    }
 }

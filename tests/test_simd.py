@@ -1,7 +1,8 @@
-"""games/autograd/matrix_product.py and its SIMD kernel (native/matmul_simd.c).
+"""The SIMD kernels (native/simd.c, loaded by games/autograd/simd.py): the matrix product
+(games/autograd/matrix_product.py) and Adam's step (games/autograd/optimizers.py).
 
 On CPython these tests check numpy's path and the shipped .wasm file; tests/test_pyodide.py
-runs this file again inside Pyodide, where the kernel itself is checked against numpy.
+runs this file again inside Pyodide, where the kernels themselves are checked against numpy.
 """
 
 import importlib.util
@@ -13,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from games.autograd import Adam, Parameter, simd
 from games.autograd import matrix_product as mp
 from games.autograd.matrix_product import matrix_product
 
@@ -33,11 +35,12 @@ def random_operands(rng, m, k, n, layout):
     return a, b
 
 
-def test_the_kernel_is_used_exactly_where_it_can_be():
+def test_the_kernels_are_used_exactly_where_they_can_be():
     if IN_PYODIDE:
-        assert mp._kernel is not None, "the SIMD kernel did not load in Pyodide"
+        assert simd.kernels is not None, "the SIMD kernels did not load in Pyodide"
     else:
-        assert mp._kernel is None  # CPython: numpy's product (a BLAS) everywhere
+        assert simd.kernels is None  # CPython: numpy (and its BLAS) everywhere
+    assert mp._kernel is simd.kernels
 
 
 @pytest.mark.parametrize("layout", ["a@b", "aT@b", "a@bT", "strided"])
@@ -66,6 +69,31 @@ def test_the_kernel_itself_on_every_tile_edge():
                 for layout in ("a@b", "aT@b", "a@bT"):
                     a, b = random_operands(rng, m, k, n, layout)
                     assert np.allclose(mp._kernel_product(a, b), a @ b, rtol=1e-5, atol=1e-5), (m, k, n, layout)
+
+
+def test_adam_gives_numpys_float32_numbers():
+    """In Pyodide the kernel's Adam step; the same float32 operations in the same order as numpy's."""
+    rng = np.random.default_rng(5)
+    params = [Parameter(rng.standard_normal(shape).astype(np.float32)) for shape in [(37, 13), (13,), (3,)]]
+    twins = [Parameter(p.data.copy()) for p in params]
+    read_only = Parameter(np.arange(8, dtype=np.float32))  # the kernel writes in place: numpy's path here
+    read_only.data.flags.writeable = False
+    mine, theirs = Adam(0.01).setup(params), Adam(0.01).setup(twins)
+    for step in range(5):
+        for p, twin in zip(params, twins):
+            p.grad = twin.grad = rng.standard_normal(p.shape).astype(np.float32)
+        mine.update()
+        for twin in twins:  # numpy's formula, written out again
+            m, v = theirs.moments.setdefault(id(twin), (np.zeros_like(twin.data), np.zeros_like(twin.data)))
+            lr_t = 0.01 * np.sqrt(1 - 0.999 ** (step + 1)) / (1 - 0.9 ** (step + 1))
+            m += (1 - 0.9) * (twin.grad - m)
+            v += (1 - 0.999) * (twin.grad * twin.grad - v)
+            twin.data -= lr_t * m / (np.sqrt(v) + 1e-8)
+    for p, twin in zip(params, twins):
+        assert p.data.dtype == np.float32 and np.allclose(p.data, twin.data, rtol=1e-6, atol=1e-7)
+    read_only.grad = np.ones(8, np.float32)
+    with pytest.raises(ValueError, match="read-only"):
+        Adam(0.01).setup([read_only]).update()
 
 
 def test_the_output_is_a_new_array_and_the_inputs_are_left_alone():
