@@ -123,6 +123,14 @@ def test_the_games_wheel_depends_on_numpy_only(games_wheel):
     assert games_wheel["imports"] == ["games"]
 
 
+def test_the_games_wheel_is_pure_python_and_holds_the_simd_kernel(games_wheel):
+    """The SIMD matrix product of games/autograd is package data: the wheel stays py3-none-any."""
+    assert games_wheel["path"].name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(games_wheel["path"]) as wheel:
+        shipped = wheel.read("games/autograd/simd.wasm")
+    assert shipped == (ROOT / "games" / "autograd" / "simd.wasm").read_bytes()
+
+
 def test_kernel_start_packages_match_the_installed_kernel():
     """If jupyterlite-pyodide-kernel changes what it loads at start, build.py must follow."""
     static = kernel_extension_dir() / "static"

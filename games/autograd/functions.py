@@ -11,12 +11,11 @@ In a rule, ``gy`` is d(result)/dy arriving from later in the graph, and the chai
 gives d(result)/dx = gy * dy/dx.
 """
 
-import sys
-
 import numpy as np
 
 from ..messages import tr
 from .core import Function, ShapeError, Variable, as_variable, unbroadcast
+from .matrix_product import matrix_product
 
 
 def _shape_error(en, ja, **fields):
@@ -355,25 +354,7 @@ def argmax(x, axis=None):
 
 
 # ============================================================== matrix products
-def _einsum_product(a, b):
-    if a.shape[0] <= 4:  # a few rows (choosing one move): @ has less overhead than einsum
-        return a @ b
-    return np.einsum("ij,jk->ik", a, b)
-
-
-def _einsum_product_of_transposed(a, b):  # aᵀ @ b without making aᵀ: gW = xᵀ @ gy
-    return np.einsum("ji,jk->ik", a, b)
-
-
-def _matmul_of_transposed(a, b):
-    return a.T @ b
-
-
-# Pyodide's numpy has no tuned BLAS: there einsum multiplies our small matrices faster than @
-# (measured here: 1.0-1.6 ms against 2-5 ms for a 128 x 126 @ 126 x 128 float32 product).
-_IN_BROWSER = sys.platform == "emscripten"
-_matrix_product = _einsum_product if _IN_BROWSER else np.matmul
-_transposed_product = _einsum_product_of_transposed if _IN_BROWSER else _matmul_of_transposed
+# Every product goes through matrix_product (numpy's @, or a SIMD kernel in the browser: see matrix_product.py).
 
 
 def _product_gradients(x, W, gy, x_needs_grad=True):
@@ -384,15 +365,17 @@ def _product_gradients(x, W, gy, x_needs_grad=True):
     x2 = x.reshape(-1, W.shape[0])
     W2 = W.reshape(W.shape[0], -1)
     gy2 = gy.reshape(x2.shape[0], W2.shape[1])
-    gx = _matrix_product(gy2, W2.T).reshape(x.shape) if x_needs_grad else None
-    return gx, _transposed_product(x2, gy2).reshape(W.shape), gy2
+    gx = matrix_product(gy2, W2.T).reshape(x.shape) if x_needs_grad else None
+    return gx, matrix_product(x2.T, gy2).reshape(W.shape), gy2
 
 
 class MatMul(Function):
     """y = x @ W;   dy/dx = gy @ Wᵀ, dy/dW = xᵀ @ gy"""
 
     def forward(self, x, W):
-        return x @ W
+        if x.ndim == W.ndim == 2:
+            return matrix_product(x, W)
+        return x @ W  # a vector: numpy's product
 
     def backward(self, gy):
         gx, gW, _ = _product_gradients(self.inputs[0].data, self.inputs[1].data, gy)
@@ -410,7 +393,7 @@ class Linear(Function):
     x_needs_grad = True  # ``linear()`` sets it to False for plain data
 
     def forward(self, x, W, b=None):
-        y = _matrix_product(x.reshape(-1, W.shape[0]), W).reshape(x.shape[:-1] + W.shape[1:])
+        y = matrix_product(x.reshape(-1, W.shape[0]), W).reshape(x.shape[:-1] + W.shape[1:])
         return y if b is None else y + b
 
     def backward(self, gy):

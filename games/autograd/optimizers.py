@@ -16,7 +16,9 @@ import math
 import numpy as np
 
 from ..messages import tr
+from . import simd
 from .layers import Layer
+from .simd import address
 
 
 def _params_of(target):
@@ -105,9 +107,20 @@ class Adam(Optimizer):
             self.moments[id(param)] = (np.zeros_like(param.data), np.zeros_like(param.data))
         m, v = self.moments[id(param)]
         g = param.grad
+        if simd.kernels is not None and _fits_the_kernel(param.data, g):
+            # in the browser: the same float32 operations in one SIMD pass (numpy makes 12, see simd.py)
+            simd.kernels.adam(address(param.data), address(g), address(m), address(v), m.size,
+                              self.lr_t, 1 - self.beta1, 1 - self.beta2, self.eps)
+            return
         m += (1 - self.beta1) * (g - m)
         v += (1 - self.beta2) * (g * g - v)
         param.data -= self.lr_t * m / (np.sqrt(v) + self.eps)
+
+
+def _fits_the_kernel(w, g):
+    """float32 weights and gradient of one shape, in C order, the weights writable (the kernel writes in place)."""
+    return (w.dtype == g.dtype == np.float32 and w.shape == g.shape and w.flags.c_contiguous
+            and g.flags.c_contiguous and w.flags.writeable)
 
 
 def clip_grads(target, max_norm):
