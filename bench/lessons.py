@@ -220,7 +220,8 @@ def search_vs_alphabeta(agent, depth, n=FINAL_GAMES):
     ratio = match.times_a["mean"] / match.times_b["mean"]
     return {"depth": depth, "games": n, "wins": match.wins, "draws": match.draws, "losses": match.losses,
             "score": round(match.score, 4), "score_ci95": [round(match.score - half, 4), round(match.score + half, 4)],
-            "ms_a_move": round(1000 * match.times_a["mean"], 3), "alphabeta_ms_a_move": round(1000 * match.times_b["mean"], 3),
+            "ms_a_move": round(1000 * match.times_a["mean"], 3),
+            "alphabeta_ms_a_move": round(1000 * match.times_b["mean"], 3),
             "time_ratio": round(ratio, 2), "met": match.score >= 0.60 and ratio <= 2.0}
 
 
