@@ -43,7 +43,7 @@ depth (``bench/lessons.py`` measures it).
 
 import numpy as np
 
-from ..agents.connectfour import window_matrix
+from ..agents.connectfour import window_cells
 from ..autograd import MLP, Variable, no_grad
 from ..autograd import functions as F
 from ..envs import make
@@ -181,7 +181,7 @@ class SearchAgent(Learner):
         ``_expand``. (Learning still uses the tree: it keeps every searched position as an env.)
         """
         rows, columns, inarow = env.rows, env.columns, env.inarow
-        windows = window_matrix(rows, columns, inarow).astype(np.float32)  # float32: numpy's fast matrix product
+        windows = window_cells(rows, columns, inarow)  # the cells of every line of four
         boards, heights = env.board.reshape(1, -1), np.array([env.heights])
         mark = env.current_player + 1  # the disc of the player to move: 1 or 2
         depths = []  # for each depth: (the value of each child, or nan; which children are searched further)
@@ -193,7 +193,7 @@ class SearchAgent(Learner):
             column = column[legal]
             children[legal, (rows - 1 - child_heights[legal, column]) * columns + column] = mark
             child_heights[legal, column] += 1
-            won = ((children[legal] == mark).astype(np.float32) @ windows == inarow).any(axis=1)  # a line: I won
+            won = (children[legal] == mark)[:, windows].all(axis=2).any(axis=1)  # a window all mine: I won
             full = child_heights[legal].sum(axis=1) == rows * columns  # no line and a full board: a draw
             values = np.full(len(children), np.nan)  # nan: an illegal move
             values[legal[full]], values[legal[won]] = 0.0, 1.0
