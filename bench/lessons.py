@@ -9,7 +9,8 @@ For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
    inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
    Each cell is timed (wall clock); the *training cells* are those that call ``dqn.train``
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
-   ``final_agent`` (the search with the trained network inside, issue 21) when it has one.
+   ``final_agent`` (the search with the trained network inside, issue 21) when it has one. Lesson 23's
+   ``final_agent`` also plays its first 100 measuring games there, to time its moves as a browser does.
 2. **On CPython.** The saved agent is loaded and measured over many games on seeds the
    lesson never uses (from ``SEED`` on), with 95 % intervals (Wilson for rates, normal
    for means). The targets are those of issue 11 (the lesson's ``agent``) and issue 21 (its
@@ -77,6 +78,10 @@ def run_in_pyodide(notebook, out_dir):
     elif final_path.exists():
         final_path.unlink()  # an old run's: not this lesson's
     (Path(out_dir) / f"{notebook}.json").write_text(json.dumps(timings, indent=1))
+    if notebook == LESSONS["23"] and "final_agent" in namespace:  # its time a move as a student's browser sees it
+        final = namespace["final_agent"]
+        timing = search_vs_alphabeta(final, final.config.depth, n=PYODIDE_TIMING_GAMES)
+        (Path(out_dir) / f"{notebook}.pyodide_times.json").write_text(json.dumps(timing))
 
 
 def pyodide_side(notebook):
@@ -204,6 +209,7 @@ def measure_final_tictactoe(agent, lesson_agent):
 
 
 FINAL_GAMES = 400  # issue 21's Connect Four target: 60 % of the points in 400 games, at most twice the time a move
+PYODIDE_TIMING_GAMES = 100  # the same games timed in the site's Python too (the first 100: about 1 minute more)
 SWEEP_DEPTHS = (1, 2, 3)
 
 
@@ -266,6 +272,11 @@ def bench(numbers):
         final_path = OUT / f"{notebook}.final.npz"
         if number in FINAL_MEASURES and final_path.exists():  # the lesson ends with a search + its network
             final_result, final_met, final_summary = FINAL_MEASURES[number](load(final_path), agent)
+            in_pyodide = OUT / f"{notebook}.pyodide_times.json"
+            if in_pyodide.exists() and in_pyodide.stat().st_mtime >= final_path.stat().st_mtime:  # this run's
+                final_result["in_pyodide"] = json.loads(in_pyodide.read_text())
+                final_summary += "; in Pyodide, the first " + describe_vs_alphabeta(final_result["in_pyodide"])
+                final_met = final_met and final_result["in_pyodide"]["time_ratio"] <= 2.0
             result["final_agent"] = final_result
             skill_met, summary = skill_met and final_met, f"{summary}; {final_summary}"
         row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1), "cells_s": round(cells, 1),
