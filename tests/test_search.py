@@ -139,3 +139,11 @@ def test_connectfour_array_search_sees_a_win_inside_the_search():
     values = agent.move_values(env)  # yellow to move: any column but 0 lets red win at once
     np.testing.assert_array_equal(values[1:], -0.9)
     assert values[0] > -0.9
+
+
+def test_connectfour_a_finished_game_has_no_move_values():
+    agent = dqn.SearchAgent("connectfour", seed=0, hidden=(8,), depth=2)
+    env = games.make("connectfour")
+    for column in [0, 6, 0, 6, 0, 6, 0]:  # red wins in column 0
+        env.step(column)
+    assert env.terminated and np.isnan(agent.move_values(env)).all()

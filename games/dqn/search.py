@@ -113,7 +113,7 @@ class SearchAgent(Learner):
         With a list ``searched``: every position inside the search (not its leaves) is added
         to it as ``(position, its move values)``, the root first: what the network learns from.
         """
-        if searched is None and self.encode_many is not None:
+        if searched is None and self.encode_many is not None and not env.terminated:
             return self._connectfour_move_values(env)
         leaves, root = [], env.clone()
         root.opponent = None  # in the search, every move is played by hand, both sides'
@@ -197,7 +197,7 @@ class SearchAgent(Learner):
             won = (children[legal] == mark)[:, windows].all(axis=2).any(axis=1)  # a window all mine: I won
             full = child_heights[legal].sum(axis=1) == rows * columns  # no line and a full board: a draw
             values = np.full(len(children), np.nan)  # nan: an illegal move
-            values[legal[full]], values[legal[won]] = 0.0, 1.0
+            values[legal[full]], values[legal[won]] = 0.0, 1.0  # (a line on the last cell is a win: set last)
             further = legal[~won & ~full]  # legal, and the game goes on
             depths.append((values, further))
             boards, heights, mark = children[further], child_heights[further], 3 - mark
