@@ -9,7 +9,8 @@ For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
    inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
    Each cell is timed (wall clock); the *training cells* are those that call ``dqn.train``
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
-   ``final_agent`` (the search with the trained network inside, issue 21) when it has one.
+   ``final_agent`` (the search with the trained network inside, issue 21) when it has one. Lesson 23's
+   ``final_agent`` also plays its first 100 measuring games there, to time its moves as a browser does.
 2. **On CPython.** The saved agent is loaded and measured over many games on seeds the
    lesson never uses (from ``SEED`` on), with 95 % intervals (Wilson for rates, normal
    for means). The targets are those of issue 11 (the lesson's ``agent``) and issue 21 (its
@@ -26,6 +27,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -75,6 +78,10 @@ def run_in_pyodide(notebook, out_dir):
     elif final_path.exists():
         final_path.unlink()  # an old run's: not this lesson's
     (Path(out_dir) / f"{notebook}.json").write_text(json.dumps(timings, indent=1))
+    if notebook == LESSONS["23"] and "final_agent" in namespace:  # its time a move as a student's browser sees it
+        final = namespace["final_agent"]
+        timing = search_vs_alphabeta(final, final.config.depth, n=PYODIDE_TIMING_GAMES)
+        (Path(out_dir) / f"{notebook}.pyodide_times.json").write_text(json.dumps(timing))
 
 
 def pyodide_side(notebook):
@@ -201,7 +208,50 @@ def measure_final_tictactoe(agent, lesson_agent):
     return result, perfect.losses == 0 and losses == 0, summary
 
 
-FINAL_MEASURES = {"13": measure_final_tictactoe}
+FINAL_GAMES = 400  # issue 21's Connect Four target: 60 % of the points in 400 games, at most twice the time a move
+PYODIDE_TIMING_GAMES = 100  # the same games timed in the site's Python too (the first 100: about 1 minute more)
+SWEEP_DEPTHS = (1, 2, 3)
+
+
+def search_vs_alphabeta(agent, depth, n=FINAL_GAMES):
+    """``agent`` against the lesson-3 ``AlphaBetaAgent(depth)`` (its own heuristic), ``n`` games in alternating
+    seats on new seeds: wins, draws, losses, the score (a win 1, a draw ½, with a 95 % normal interval) and each
+    side's mean think time a move (the arena's clock: ``time.perf_counter`` around each move)."""
+    from games import arena
+    from games.agents.connectfour import AlphaBetaAgent
+    match = arena.evaluate("connectfour", agent, AlphaBetaAgent(depth=depth), n=n, seed=SEED, progress=False,
+                           on_course_map=False)
+    points = np.array([1.0] * match.wins + [0.5] * match.draws + [0.0] * match.losses)
+    half = 1.96 * points.std(ddof=1) / np.sqrt(n)
+    ratio = match.times_a["mean"] / match.times_b["mean"]
+    return {"depth": depth, "games": n, "wins": match.wins, "draws": match.draws, "losses": match.losses,
+            "score": round(match.score, 4), "score_ci95": [round(match.score - half, 4), round(match.score + half, 4)],
+            "ms_a_move": round(1000 * match.times_a["mean"], 3),
+            "alphabeta_ms_a_move": round(1000 * match.times_b["mean"], 3),
+            "time_ratio": round(ratio, 2), "met": match.score >= 0.60 and ratio <= 2.0}
+
+
+def describe_vs_alphabeta(row):
+    return (f"depth {row['depth']}: score {row['score']:.3f} [{row['score_ci95'][0]:.3f}, {row['score_ci95'][1]:.3f}] "
+            f"({row['wins']} W {row['draws']} D {row['losses']} L of {row['games']}), "
+            f"{row['ms_a_move']:.2f} ms a move vs alpha-beta {row['alphabeta_ms_a_move']:.2f} ms "
+            f"(x{row['time_ratio']:.2f})")
+
+
+def measure_final_connectfour(agent, lesson_agent):
+    """Issue 21: the final agent scores at least 60 % against the lesson-3 alpha-beta of the same depth over
+    400 games, taking at most twice its time a move. Also the lesson's network in searches of other depths."""
+    from games import dqn
+    final = search_vs_alphabeta(agent, agent.config.depth)
+    sweep = [final if depth == agent.config.depth else
+             search_vs_alphabeta(dqn.SearchAgent.from_agent(lesson_agent, depth=depth), depth)
+             for depth in SWEEP_DEPTHS]
+    summary = "final_agent vs AlphaBetaAgent of the same " + describe_vs_alphabeta(final) + "; other depths: " + \
+        "; ".join(describe_vs_alphabeta(row) for row in sweep if row is not final)
+    return {"vs_alphabeta_same_depth": final, "depths": sweep}, final["met"], summary
+
+
+FINAL_MEASURES = {"13": measure_final_tictactoe, "23": measure_final_connectfour}
 
 MEASURES = {"13": measure_tictactoe, "23": measure_connectfour, "33": measure_othello,
             "43": measure_minesweeper, "53": measure_puyopuyo}
@@ -222,6 +272,11 @@ def bench(numbers):
         final_path = OUT / f"{notebook}.final.npz"
         if number in FINAL_MEASURES and final_path.exists():  # the lesson ends with a search + its network
             final_result, final_met, final_summary = FINAL_MEASURES[number](load(final_path), agent)
+            in_pyodide = OUT / f"{notebook}.pyodide_times.json"
+            if in_pyodide.exists() and in_pyodide.stat().st_mtime >= final_path.stat().st_mtime:  # this run's
+                final_result["in_pyodide"] = json.loads(in_pyodide.read_text())
+                final_summary += "; in Pyodide, the first " + describe_vs_alphabeta(final_result["in_pyodide"])
+                final_met = final_met and final_result["in_pyodide"]["time_ratio"] <= 2.0
             result["final_agent"] = final_result
             skill_met, summary = skill_met and final_met, f"{summary}; {final_summary}"
         row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1), "cells_s": round(cells, 1),

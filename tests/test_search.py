@@ -91,3 +91,59 @@ def test_it_plays_the_other_two_player_games(game, options):
     agent = dqn.SearchAgent(game, dqn.preset(game), seed=0, depth=1)
     record = arena.play(game, [agent, random_agent], seed=0, frames=False, **options)
     assert record.winner in (0, 1, None)
+
+
+def connectfour_positions(count, seed=0):
+    """Positions of random Connect Four games that are not over, from the empty board to nearly full."""
+    rng, found = np.random.default_rng(seed), []
+    while len(found) < count:
+        env = games.make("connectfour")
+        for _ in range(int(rng.integers(0, 42))):
+            legal = env.legal_actions()
+            env.step(int(legal[rng.integers(len(legal))]))
+            if env.terminated:
+                break
+        if not env.terminated:
+            found.append(env)
+    return found
+
+
+@pytest.mark.parametrize("encoder", ["connectfour", "connectfour_threats"])
+def test_connectfour_many_encodes_as_the_one_position_encoder(encoder):
+    from games.dqn.encoders import MANY_ENCODERS, encoder_for
+    envs = connectfour_positions(60)
+    boards = np.stack([env.board.ravel() for env in envs])
+    marks = np.array([env.current_player + 1 for env in envs])
+    heights = np.array([env.heights for env in envs])
+    many = MANY_ENCODERS[encoder](boards, marks, heights, 6, 4)
+    np.testing.assert_array_equal(many, np.stack([encoder_for(encoder)(env) for env in envs]))
+
+
+@pytest.mark.parametrize("depth, encoder", [(1, "connectfour_threats"), (2, "connectfour"), (3, "connectfour_threats")])
+def test_connectfour_array_search_gives_the_values_of_the_tree_search(depth, encoder):
+    agent = dqn.SearchAgent("connectfour", seed=4, hidden=(16,), depth=depth, encoder=encoder, gamma=0.8)
+    assert agent.encode_many is not None
+    for env in connectfour_positions(15, seed=depth):
+        arrays = agent.move_values(env)  # playing: the array search
+        tree = agent.move_values(env, searched=[])  # learning: the tree of envs
+        np.testing.assert_array_equal(np.isnan(arrays), np.isnan(tree))
+        np.testing.assert_allclose(arrays, tree, atol=1e-6)
+        assert agent(env) == int(np.nanargmax(tree))
+
+
+def test_connectfour_array_search_sees_a_win_inside_the_search():
+    agent = dqn.SearchAgent("connectfour", seed=0, hidden=(8,), depth=2, gamma=0.9)
+    env = games.make("connectfour")
+    for column in [0, 6, 0, 6, 0]:  # red has three in column 0
+        env.step(column)
+    values = agent.move_values(env)  # yellow to move: any column but 0 lets red win at once
+    np.testing.assert_array_equal(values[1:], -0.9)
+    assert values[0] > -0.9
+
+
+def test_connectfour_a_finished_game_has_no_move_values():
+    agent = dqn.SearchAgent("connectfour", seed=0, hidden=(8,), depth=2)
+    env = games.make("connectfour")
+    for column in [0, 6, 0, 6, 0, 6, 0]:  # red wins in column 0
+        env.step(column)
+    assert env.terminated and np.isnan(agent.move_values(env)).all()
