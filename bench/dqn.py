@@ -5,6 +5,8 @@
     python bench/dqn.py speed                  # ms (CPU and wall) per training move of each preset (CPython)
     python bench/dqn.py pyodide                # the same `speed` run in CPython and in Pyodide
                                                # (node bench/pyodide.mjs bench/dqn.py speed), and the ratio
+    python bench/dqn.py compare DIR            # this checkout against the one in DIR (its games/), interleaved
+                                               # in one process, in CPython and in Pyodide: speed-ups and ratios
 
 A target trains the game's preset (``games.dqn.preset``) from seed 0 for a fixed number of
 games, then plays the greedy agent against the target's opponent:
@@ -182,8 +184,77 @@ def pyodide_ratio():
     print(json.dumps(ratio), flush=True)
 
 
+# ------------------------------------------------------------------ before / after, side by side in one process
+def _timed_ms_per_move(agent, dqn_module, games_timed):
+    copy = deepcopy(agent)
+    start, cpu_start = time.perf_counter(), cpu_time()
+    curve = dqn_module.train(copy, episodes=games_timed, seed=1, eval_every=0, progress=False)
+    return 1000 * (cpu_time() - cpu_start) / curve.steps, 1000 * (time.perf_counter() - start) / curve.steps
+
+
+def compare(before_dir, rounds=5):
+    """CPU ms per training move of this checkout's games and of ``before_dir``'s, interleaved in one process.
+
+    The other checkout's ``games`` is copied to _build/ as the package ``games_before`` (its imports are
+    relative) so both run in this process, one after the other, ``rounds`` times: a loaded machine
+    slows both alike. The smallest time of each counts.
+    """
+    import importlib
+    import shutil
+
+    copy_root = ROOT / "_build" / "bench-before"
+    if sys.platform != "emscripten":  # Pyodide reads the copy the CPython side made
+        shutil.rmtree(copy_root, ignore_errors=True)
+        shutil.copytree(Path(before_dir) / "games", copy_root / "games_before",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    sys.path.insert(0, str(copy_root))
+    before_dqn = importlib.import_module("games_before.dqn")
+    result = {"bench": "dqn-compare", "platform": sys.platform, "before": str(before_dir), "load": load()}
+    for game, games_timed in SPEED_GAMES.items():
+        agents = {}
+        for name, module in (("before", before_dqn), ("after", dqn)):
+            agent, warm = module.DQNAgent(game, seed=0), 0
+            while agent.steps < agent.config.learn_start + 50:
+                module.train(agent, episodes=1, seed=warm, eval_every=0, progress=False)
+                warm += 1
+            agents[name] = (agent, module)
+        best = {name: [float("inf"), float("inf")] for name in agents}
+        for _ in range(rounds):
+            for name, (agent, module) in agents.items():
+                cpu_ms, wall_ms = _timed_ms_per_move(agent, module, games_timed)
+                best[name] = [min(best[name][0], cpu_ms), min(best[name][1], wall_ms)]
+        result[game] = {"before_cpu_ms_per_move": round(best["before"][0], 3),
+                        "after_cpu_ms_per_move": round(best["after"][0], 3),
+                        "speed_up_cpu": round(best["before"][0] / best["after"][0], 2),
+                        "before_ms_per_move": round(best["before"][1], 3),
+                        "after_ms_per_move": round(best["after"][1], 3)}
+        print(f"{game:12} {result[game]}", file=sys.stderr, flush=True)
+    result["load_after"] = load()
+    print(json.dumps(result), flush=True)
+    return result
+
+
+def compare_both(before_dir):
+    """``compare`` in CPython, then in Pyodide, and the Pyodide / CPython ratio of each side."""
+    cpython = compare(before_dir)
+    output = subprocess.run(["node", str(ROOT / "bench" / "pyodide.mjs"), "bench/dqn.py", "compare", str(before_dir)],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    browser = json.loads(output.strip().splitlines()[-1])
+    ratio = {"bench": "dqn-compare-ratio", "load": load()}
+    for game in SPEED_GAMES:
+        mine, theirs = cpython[game], browser[game]
+        ratio[game] = {}
+        for side in ("before", "after"):
+            here, there = mine[f"{side}_cpu_ms_per_move"], theirs[f"{side}_cpu_ms_per_move"]
+            ratio[game][side] = {"cpython_cpu_ms": here, "pyodide_cpu_ms": there, "ratio_cpu": round(there / here, 2)}
+        ratio[game]["pyodide_speed_up_cpu"] = theirs["speed_up_cpu"]
+    print(json.dumps(ratio), flush=True)
+
+
 def main(argv):
-    if sys.platform == "emscripten" or argv == ["speed"]:
+    if argv[:1] == ["compare"] and len(argv) == 2:
+        (compare if sys.platform == "emscripten" else compare_both)(argv[1])
+    elif sys.platform == "emscripten" or argv == ["speed"]:
         speed()
     elif argv == ["pyodide"]:
         pyodide_ratio()
