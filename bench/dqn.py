@@ -154,7 +154,7 @@ def speed():
             warm += 1
         cpu_seconds = seconds = float("inf")
         for _ in range(SPEED_REPEATS):  # the same games from the same copy: the quickest run is the least disturbed
-            copy = deepcopy(agent)
+            copy = deepcopy(agent)  # (a copy's Adam starts its moments again, keyed by id: the same work per move)
             start, cpu_start = time.perf_counter(), cpu_time()
             curve = dqn.train(copy, episodes=games_timed, seed=1, eval_every=0, progress=False)
             cpu_seconds, seconds = min(cpu_seconds, cpu_time() - cpu_start), min(seconds, time.perf_counter() - start)
@@ -186,7 +186,7 @@ def pyodide_ratio():
 
 # ------------------------------------------------------------------ before / after, side by side in one process
 def _timed_ms_per_move(agent, dqn_module, games_timed):
-    copy = deepcopy(agent)
+    copy = deepcopy(agent)  # (a copy's Adam starts its moments again, keyed by id: the same work per move)
     start, cpu_start = time.perf_counter(), cpu_time()
     curve = dqn_module.train(copy, episodes=games_timed, seed=1, eval_every=0, progress=False)
     return 1000 * (cpu_time() - cpu_start) / curve.steps, 1000 * (time.perf_counter() - start) / curve.steps

@@ -93,7 +93,7 @@ class ReLU(Function):
         return np.maximum(x, 0)
 
     def backward(self, gy):
-        # gy × (1 or 0). dtype given: numpy's float × bool without it is ~25× slower in the browser (same bits)
+        # gy × (1 or 0). With the dtype given, numpy in the browser is ~7× faster than float × bool (same bits)
         return np.multiply(gy, self.inputs[0].data > 0, dtype=gy.dtype)
 
 
