@@ -2,9 +2,11 @@
 
     python bench/dqn.py                        # every target, one after the other (~15 min of CPU)
     python bench/dqn.py tictactoe connectfour  # some targets
-    python bench/dqn.py speed                  # seconds per training game of each preset (CPython)
+    python bench/dqn.py speed                  # ms (CPU and wall) per training move of each preset (CPython)
     python bench/dqn.py pyodide                # the same `speed` run in CPython and in Pyodide
                                                # (node bench/pyodide.mjs bench/dqn.py speed), and the ratio
+    python bench/dqn.py compare DIR            # this checkout against the one in DIR (its games/), interleaved
+                                               # in one process, in CPython and in Pyodide: speed-ups and ratios
 
 A target trains the game's preset (``games.dqn.preset``) from seed 0 for a fixed number of
 games, then plays the greedy agent against the target's opponent:
@@ -30,6 +32,7 @@ import platform
 import subprocess
 import sys
 import time
+from copy import deepcopy
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -119,12 +122,27 @@ def run_target(game):
 
 # ------------------------------------------------------------------ speed (CPython and Pyodide)
 SPEED_GAMES = {"tictactoe": 300, "connectfour": 60, "othello": 20, "puyopuyo": 10}
+SPEED_REPEATS = 3  # each preset's games are timed this many times; the smallest time counts
+
+
+def cpu_time():
+    """CPU seconds of this process: ``time.process_time()``, or in Pyodide under Node ``process.cpuUsage()``.
+
+    (Pyodide's ``time.process_time()`` counts wall time: the WebAssembly runtime has no CPU clock.)
+    """
+    if sys.platform == "emscripten":
+        from js import process  # Node's process: bench/pyodide.mjs runs this file under Node
+
+        usage = process.cpuUsage()
+        return (usage.user + usage.system) / 1e6
+    return time.process_time()
 
 
 def speed():
-    """Seconds per training game of each preset, after the replay buffer has filled past learn_start.
+    """Seconds per training move of each preset, after the replay buffer has filled past learn_start.
 
-    Wall-clock time (the browser has no other clock): run on a quiet machine.
+    Both the CPU time of this process and the wall time, each the smallest of SPEED_REPEATS runs of
+    the same games (a shared machine slows a run down, never speeds it up).
     """
     result = {"bench": "dqn-speed", "platform": sys.platform, "python": platform.python_version(),
               "numpy": np.__version__, "load": load()}
@@ -134,17 +152,22 @@ def speed():
         while agent.steps < agent.config.learn_start + 50:  # warm up: learning has started
             dqn.train(agent, episodes=1, seed=warm, eval_every=0, progress=False)
             warm += 1
-        start = time.perf_counter()
-        curve = dqn.train(agent, episodes=games_timed, seed=1, eval_every=0, progress=False)
-        seconds = time.perf_counter() - start
+        cpu_seconds = seconds = float("inf")
+        for _ in range(SPEED_REPEATS):  # the same games from the same copy: the quickest run is the least disturbed
+            copy = deepcopy(agent)  # (a copy's Adam starts its moments again, keyed by id: the same work per move)
+            start, cpu_start = time.perf_counter(), cpu_time()
+            curve = dqn.train(copy, episodes=games_timed, seed=1, eval_every=0, progress=False)
+            cpu_seconds, seconds = min(cpu_seconds, cpu_time() - cpu_start), min(seconds, time.perf_counter() - start)
         result[game] = {"games": games_timed, "moves": curve.steps, "s_per_game": round(seconds / games_timed, 5),
-                        "ms_per_move": round(1000 * seconds / curve.steps, 3)}
+                        "ms_per_move": round(1000 * seconds / curve.steps, 3),
+                        "cpu_ms_per_move": round(1000 * cpu_seconds / curve.steps, 3)}
         print(f"{game:12} {result[game]}", file=sys.stderr, flush=True)
     print(json.dumps(result), flush=True)
     return result
 
 
 def pyodide_ratio():
+    """CPython and Pyodide side by side in one run; the ratio is of CPU time per move (wall time beside it)."""
     cpython = speed()
     output = subprocess.run(["node", str(ROOT / "bench" / "pyodide.mjs"), "bench/dqn.py", "speed"], cwd=ROOT,
                             capture_output=True, text=True, check=True).stdout
@@ -152,15 +175,86 @@ def pyodide_ratio():
     ratio = {"bench": "dqn-pyodide-ratio", "load": load()}
     for game in SPEED_GAMES:
         mine, theirs = cpython[game], browser[game]
-        per_minute = 60 / theirs["s_per_game"]
-        ratio[game] = {"cpython_ms_per_move": mine["ms_per_move"], "pyodide_ms_per_move": theirs["ms_per_move"],
-                       "ratio": round(theirs["ms_per_move"] / mine["ms_per_move"], 1),
-                       "pyodide_games_per_60s": int(per_minute)}
+        ratio[game] = {"cpython_cpu_ms_per_move": mine["cpu_ms_per_move"],
+                       "pyodide_cpu_ms_per_move": theirs["cpu_ms_per_move"],
+                       "ratio_cpu": round(theirs["cpu_ms_per_move"] / mine["cpu_ms_per_move"], 2),
+                       "cpython_ms_per_move": mine["ms_per_move"], "pyodide_ms_per_move": theirs["ms_per_move"],
+                       "ratio_wall": round(theirs["ms_per_move"] / mine["ms_per_move"], 2),
+                       "pyodide_games_per_60s": int(60 / theirs["s_per_game"])}
+    print(json.dumps(ratio), flush=True)
+
+
+# ------------------------------------------------------------------ before / after, side by side in one process
+def _timed_ms_per_move(agent, dqn_module, games_timed):
+    copy = deepcopy(agent)  # (a copy's Adam starts its moments again, keyed by id: the same work per move)
+    start, cpu_start = time.perf_counter(), cpu_time()
+    curve = dqn_module.train(copy, episodes=games_timed, seed=1, eval_every=0, progress=False)
+    return 1000 * (cpu_time() - cpu_start) / curve.steps, 1000 * (time.perf_counter() - start) / curve.steps
+
+
+def compare(before_dir, rounds=5):
+    """CPU ms per training move of this checkout's games and of ``before_dir``'s, interleaved in one process.
+
+    The other checkout's ``games`` is copied to _build/ as the package ``games_before`` (its imports are
+    relative) so both run in this process, one after the other, ``rounds`` times: a loaded machine
+    slows both alike. The smallest time of each counts.
+    """
+    import importlib
+    import shutil
+
+    copy_root = ROOT / "_build" / "bench-before"
+    if sys.platform != "emscripten":  # Pyodide reads the copy the CPython side made
+        shutil.rmtree(copy_root, ignore_errors=True)
+        shutil.copytree(Path(before_dir) / "games", copy_root / "games_before",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    sys.path.insert(0, str(copy_root))
+    before_dqn = importlib.import_module("games_before.dqn")
+    result = {"bench": "dqn-compare", "platform": sys.platform, "before": str(before_dir), "load": load()}
+    for game, games_timed in SPEED_GAMES.items():
+        agents = {}
+        for name, module in (("before", before_dqn), ("after", dqn)):
+            agent, warm = module.DQNAgent(game, seed=0), 0
+            while agent.steps < agent.config.learn_start + 50:
+                module.train(agent, episodes=1, seed=warm, eval_every=0, progress=False)
+                warm += 1
+            agents[name] = (agent, module)
+        best = {name: [float("inf"), float("inf")] for name in agents}
+        for _ in range(rounds):
+            for name, (agent, module) in agents.items():
+                cpu_ms, wall_ms = _timed_ms_per_move(agent, module, games_timed)
+                best[name] = [min(best[name][0], cpu_ms), min(best[name][1], wall_ms)]
+        result[game] = {"before_cpu_ms_per_move": round(best["before"][0], 3),
+                        "after_cpu_ms_per_move": round(best["after"][0], 3),
+                        "speed_up_cpu": round(best["before"][0] / best["after"][0], 2),
+                        "before_ms_per_move": round(best["before"][1], 3),
+                        "after_ms_per_move": round(best["after"][1], 3)}
+        print(f"{game:12} {result[game]}", file=sys.stderr, flush=True)
+    result["load_after"] = load()
+    print(json.dumps(result), flush=True)
+    return result
+
+
+def compare_both(before_dir):
+    """``compare`` in CPython, then in Pyodide, and the Pyodide / CPython ratio of each side."""
+    cpython = compare(before_dir)
+    output = subprocess.run(["node", str(ROOT / "bench" / "pyodide.mjs"), "bench/dqn.py", "compare", str(before_dir)],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    browser = json.loads(output.strip().splitlines()[-1])
+    ratio = {"bench": "dqn-compare-ratio", "load": load()}
+    for game in SPEED_GAMES:
+        mine, theirs = cpython[game], browser[game]
+        ratio[game] = {}
+        for side in ("before", "after"):
+            here, there = mine[f"{side}_cpu_ms_per_move"], theirs[f"{side}_cpu_ms_per_move"]
+            ratio[game][side] = {"cpython_cpu_ms": here, "pyodide_cpu_ms": there, "ratio_cpu": round(there / here, 2)}
+        ratio[game]["pyodide_speed_up_cpu"] = theirs["speed_up_cpu"]
     print(json.dumps(ratio), flush=True)
 
 
 def main(argv):
-    if sys.platform == "emscripten" or argv == ["speed"]:
+    if argv[:1] == ["compare"] and len(argv) == 2:
+        (compare if sys.platform == "emscripten" else compare_both)(argv[1])
+    elif sys.platform == "emscripten" or argv == ["speed"]:
         speed()
     elif argv == ["pyodide"]:
         pyodide_ratio()

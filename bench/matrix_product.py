@@ -5,7 +5,7 @@
 For each product (m × k) @ (k × n), in the three layouts training uses (``a @ b``,
 ``aᵀ @ b``, ``a @ bᵀ``, all float32 views), prints numpy's time and ``matmul``'s
 kernel path's time in microseconds (the best of several runs: the machine may be shared),
-and their ratio. ``_worth_it`` in games/autograd/matrix_product.py comes from these numbers.
+and their ratio. ``KERNEL_FROM`` in games/autograd/matrix_product.py comes from these numbers.
 """
 
 import json

@@ -248,3 +248,19 @@ def test_dqn_style_chosen_action_values():
     rng = np.random.default_rng(9)
     q, actions, target = rng.standard_normal((5, 3)), np.array([0, 2, 2, 1, 0]), rng.standard_normal(5)
     gradient_check(lambda v: F.huber_loss(v[np.arange(5), actions], target), q)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_relu_and_clip_backward_are_gy_times_the_mask_to_the_last_bit(dtype):
+    """Their backward multiplies by the 0/1 mask with the dtype given (fast in the browser): the textbook's bits."""
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((32, 64)).astype(dtype)
+    x[0, :4] = 0.0  # the edge: ReLU's gradient is 0 at 0
+    gy = rng.standard_normal((32, 64)).astype(dtype)
+    x[1, :2] = -1.0  # masked out: -0.0 × 0 keeps its sign (np.where would not)
+    gy[1, :4] = [-0.0, -1e-30, -0.0, 1e-30]
+    for function, mask in [(F.ReLU(), x > 0), (F.Clip(-0.5, 0.5), (x >= -0.5) & (x <= 0.5))]:
+        function(Variable(x))
+        gx = function.backward(gy)
+        expected = gy * mask
+        assert gx.dtype == expected.dtype and gx.tobytes() == expected.tobytes()

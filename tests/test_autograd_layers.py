@@ -294,3 +294,39 @@ def test_small_mlp_learns_the_sine_curve_deterministically():
     assert np.mean(losses[-20:]) < 0.05 * np.mean(losses[:20])
     assert train_sine(seed=0) == losses  # the same seed gives the same run
     assert train_sine(seed=1, steps=5) != losses[:5]
+
+
+# ------------------------------------------------------------ values only (no_grad): the fast path
+@pytest.mark.parametrize("rows, sizes", [(1, (9, 4)), (64, (128, 128, 7)), (32, (256, 64)), (None, (16, 3))])
+def test_mlp_under_no_grad_gives_the_graphs_values_to_the_last_bit(rows, sizes, monkeypatch):
+    """Under no_grad an MLP on an array skips Variables and Functions, and gets the very same numbers.
+
+    (64 × 128 × 128 and 32 × 256 × 64 are products big enough for the SIMD kernel in Pyodide.)
+    """
+    model = MLP(sizes, in_size=42, seed=3)
+    for param in model.params():  # biases away from 0, so that adding them matters
+        param.data += np.random.default_rng(1).standard_normal(param.data.shape).astype(np.float32) * 0.1
+    shape = (42,) if rows is None else (rows, 42)
+    x = random_input(shape, seed=2).astype(np.float32)
+    with_graph = model(x).data  # backprop on: Linear and ReLU Functions
+    calls = []
+    monkeypatch.setattr(F.ReLU, "forward", lambda self, y: calls.append(y))  # the graph path would now fail
+    with games.autograd.no_grad():
+        fast = model(x)
+    assert calls == []  # the fast path ran
+    assert isinstance(fast, Variable) and fast.data.dtype == with_graph.dtype and fast.shape == with_graph.shape
+    assert np.array_equal(fast.data, with_graph)
+    assert fast.data.tobytes() == with_graph.tobytes()
+
+
+def test_mlp_under_no_grad_keeps_the_graph_path_where_it_must():
+    """Another activation, a Variable input, a lazy model or a wrong input size: the layers as before."""
+    x = random_input((4, 6)).astype(np.float32)
+    model = MLP((5, 2), activation=F.tanh, seed=0)  # lazy: the first call makes the weights
+    with games.autograd.no_grad():
+        lazy = model(x).data
+        assert np.allclose(lazy, model(Variable(x)).data)
+    assert np.array_equal(lazy, model(x).data)
+    relu_model = MLP((5, 2), in_size=6, seed=0)
+    with games.autograd.no_grad(), pytest.raises(ShapeError, match="linear"):
+        relu_model(np.zeros((4, 7), np.float32))

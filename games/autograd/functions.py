@@ -93,7 +93,8 @@ class ReLU(Function):
         return np.maximum(x, 0)
 
     def backward(self, gy):
-        return gy * (self.inputs[0].data > 0)
+        # gy × (1 or 0). With the dtype given, numpy in the browser is ~7× faster than float × bool (same bits)
+        return np.multiply(gy, self.inputs[0].data > 0, dtype=gy.dtype)
 
 
 class LeakyReLU(Function):
@@ -120,7 +121,7 @@ class Clip(Function):
 
     def backward(self, gy):
         x = self.inputs[0].data
-        return gy * ((x >= self.low) & (x <= self.high))
+        return np.multiply(gy, (x >= self.low) & (x <= self.high), dtype=gy.dtype)  # dtype: see ReLU.backward
 
 
 def exp(x):
@@ -398,7 +399,8 @@ class Linear(Function):
 
     def backward(self, gy):
         gx, gW, gy2 = _product_gradients(self.inputs[0].data, self.inputs[1].data, gy, self.x_needs_grad)
-        return (gx, gW) if len(self.inputs) == 2 else (gx, gW, gy2.sum(axis=0))
+        # np.add.reduce is what .sum calls, without its Python wrapper (slow in the browser): the same bits
+        return (gx, gW) if len(self.inputs) == 2 else (gx, gW, np.add.reduce(gy2, axis=0))
 
 
 def matmul(x, W):

@@ -7,7 +7,7 @@ a small WebAssembly SIMD kernel instead (loaded by ``simd.py``), which works dir
 numpy arrays' memory: nothing is copied.
 
 The kernel is used for 2-D float32 arrays, when the product is big enough to pay for the
-call (see ``_worth_it``); anything else (float64 gradient checks, vectors, small products)
+call (see ``KERNEL_FROM``); anything else (float64 gradient checks, vectors, small products)
 goes to numpy. If WebAssembly SIMD is missing, or anything fails while loading the kernel,
 numpy is used everywhere, silently.
 
@@ -29,19 +29,16 @@ FLOAT32 = np.dtype(np.float32)
 def matrix_product(a, b):
     """``a @ b``: with the SIMD kernel for 2-D float32 arrays when it is faster, else numpy's."""
     if (_kernel is None or a.dtype != FLOAT32 or b.dtype != FLOAT32 or a.ndim != 2 or b.ndim != 2
-            or not _worth_it(*a.shape, b.shape[1])):
+            or a.shape[0] * a.shape[1] * b.shape[1] < KERNEL_FROM):
         return a @ b
     return _kernel_product(a, b)
 
 
-def _worth_it(m, k, n):
-    """Whether the kernel beats numpy for (m × k) @ (k × n): measured in Pyodide (bench/matrix_product.py).
-
-    Calling the kernel costs about 9 µs (three addresses, one call into JavaScript), numpy's
-    product about 2 µs: below 8,192 multiplications numpy won every shape measured, and from
-    16,384 on the kernel (1.5–20× faster), whatever the layout, one row or many.
-    """
-    return m * k * n >= 16_384
+# When the kernel beats numpy for (m × k) @ (k × n): from m·k·n = KERNEL_FROM multiplications on,
+# measured in Pyodide (bench/matrix_product.py). Calling the kernel costs about 9 µs (three addresses,
+# one call into JavaScript), numpy's product about 2 µs: below 8,192 multiplications numpy won every
+# shape measured, and from 16,384 on the kernel (1.5–20× faster), whatever the layout, one row or many.
+KERNEL_FROM = 16_384
 
 
 def _kernel_product(a, b):
@@ -51,23 +48,24 @@ def _kernel_product(a, b):
         return a @ b  # numpy says what does not fit
     a_row, a_col = a.strides
     b_row, b_col = b.strides
-    a_in_c_order = a_col == 4 and a_row == 4 * k
     c = np.empty((m, n), FLOAT32)
     if b_col == 4 and b_row == 4 * n:  # b's rows lie end to end
-        if a_in_c_order:
-            _kernel.matmul(address(c), address(a), address(b), m, k, n, k, 1)
+        if a_col == 4 and a_row == 4 * k:  # a in C order
+            _matmul(address(c), address(a), address(b), m, k, n, k, 1)
             return c
         if a_row == 4 and a_col == 4 * m:  # a = xᵀ for x (k × m) in C order: a[i, p] = x[p, i]
-            _kernel.matmul(address(c), address(a.T), address(b), m, k, n, 1, m)
+            _matmul(address(c), address(a.T), address(b), m, k, n, 1, m)
             return c
-    elif a_in_c_order and b_row == 4 and b_col == 4 * k and k >= 32:
+    elif a_col == 4 and a_row == 4 * k and b_row == 4 and b_col == 4 * k and k >= 32:
         # b = wᵀ for w (n × k) in C order: each result is the dot product of a row of a and a row of w
         # (for shorter rows, copying wᵀ into C order for the other product measured as fast or faster)
-        _kernel.matmul_nt(address(c), address(a), address(b.T), m, k, n)
+        _matmul_nt(address(c), address(a), address(b.T), m, k, n)
         return c
     a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)  # any other layout: copied into C order
-    _kernel.matmul(address(c), address(a), address(b), m, k, n, k, 1)
+    _matmul(address(c), address(a), address(b), m, k, n, k, 1)
     return c
 
 
 _kernel = simd.kernels  # None on CPython: numpy's product everywhere
+# The kernels' functions, looked up once: reading an attribute of a JavaScript object costs about 2 µs in Pyodide.
+_matmul, _matmul_nt = (None, None) if _kernel is None else (_kernel.matmul, _kernel.matmul_nt)

@@ -107,14 +107,17 @@ class Adam(Optimizer):
             self.moments[id(param)] = (np.zeros_like(param.data), np.zeros_like(param.data))
         m, v = self.moments[id(param)]
         g = param.grad
-        if simd.kernels is not None and _fits_the_kernel(param.data, g):
+        if _adam is not None and _fits_the_kernel(param.data, g):
             # in the browser: the same float32 operations in one SIMD pass (numpy makes 12, see simd.py)
-            simd.kernels.adam(address(param.data), address(g), address(m), address(v), m.size,
-                              self.lr_t, 1 - self.beta1, 1 - self.beta2, self.eps)
+            _adam(address(param.data), address(g), address(m), address(v), m.size,
+                  self.lr_t, 1 - self.beta1, 1 - self.beta2, self.eps)
             return
         m += (1 - self.beta1) * (g - m)
         v += (1 - self.beta2) * (g * g - v)
         param.data -= self.lr_t * m / (np.sqrt(v) + self.eps)
+
+
+_adam = None if simd.kernels is None else simd.kernels.adam  # looked up once: a JavaScript attribute costs ~2 µs
 
 
 def _fits_the_kernel(w, g):
@@ -129,7 +132,8 @@ def clip_grads(target, max_norm):
     Returns the norm before clipping. Keeps one bad batch from throwing the weights far away.
     """
     params = [p for p in _params_of(target) if p.grad is not None]
-    norm = float(np.sqrt(sum(float(np.sum(p.grad * p.grad)) for p in params)))
+    # np.add.reduce(..., axis=None) is what np.sum calls, without its Python wrapper (slow in the browser)
+    norm = float(np.sqrt(sum(float(np.add.reduce(p.grad * p.grad, axis=None)) for p in params)))
     if norm > max_norm:
         scale = max_norm / (norm + 1e-6)
         for param in params:
