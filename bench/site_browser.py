@@ -131,6 +131,13 @@ KERNEL_STATE_JS = "() => {" + KERNEL_OF_PAGE_JS + """
     return kernel ? kernel.status : 'no kernel yet';
 }"""
 
+# Adds a code cell at the end of the open notebook; returns its index (for run_cell).
+ADD_CELL_JS = """(source) => {
+    const model = window.jupyterapp.shell.currentWidget.content.model;
+    model.sharedModel.insertCell(model.cells.length, {cell_type: 'code', source});
+    return model.cells.length - 1;
+}"""
+
 CELLS_JS = """() => window.jupyterapp.shell.currentWidget.content.widgets.map(
     (cell, index) => ({index, type: cell.model.type, tags: cell.model.getMetadata('tags') || [],
                        source: cell.model.sharedModel.getSource()}))"""

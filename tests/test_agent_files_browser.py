@@ -11,17 +11,10 @@ import re
 import pytest
 
 import games
-from bench.site_browser import new_context, run_cell, wait_for_kernel
+from bench.site_browser import ADD_CELL_JS, new_context, run_cell, wait_for_kernel
 from games import dqn
 
 pytestmark = pytest.mark.browser
-
-ADD_CELL_JS = """(source) => {
-    const notebook = window.jupyterapp.shell.currentWidget.content;
-    const index = notebook.widgets.length;
-    notebook.model.sharedModel.insertCell(index, {cell_type: 'code', source});
-    return index;
-}"""
 
 
 def handed_in(env):

@@ -13,19 +13,13 @@ import json
 
 import pytest
 
-from bench.site_browser import REPORTS, RequestLog, new_context, notebook_url, run_cell, wait_for_kernel
+from bench.site_browser import ADD_CELL_JS, REPORTS, RequestLog, new_context, notebook_url, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "en/00_welcome.ipynb"  # any notebook: the test adds its own cells at the end
 VIEWPORT = {"width": 1366, "height": 768}
 CELL_SECONDS = 120
-
-ADD_CELL_JS = """(source) => {
-    const model = window.jupyterapp.shell.currentWidget.content.model;
-    model.sharedModel.insertCell(model.cells.length, {cell_type: 'code', source});
-    return model.cells.length - 1;
-}"""
 
 # What the page shows: the widget's data attributes and every cell's kind.
 STATE_JS = """(game) => {

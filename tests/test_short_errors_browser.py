@@ -8,18 +8,11 @@ import re
 
 import pytest
 
-from bench.site_browser import new_context, notebook_url, run_cell, wait_for_kernel
+from bench.site_browser import ADD_CELL_JS, new_context, notebook_url, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 MOST_LINES = 8
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
-
-ADD_CELL_JS = """(source) => {
-    const notebook = window.jupyterapp.shell.currentWidget.content;
-    const index = notebook.widgets.length;
-    notebook.model.sharedModel.insertCell(index, {cell_type: 'code', source});
-    return index;
-}"""
 
 SHOWN_TEXT_JS = """(index) => {
     const cell = window.jupyterapp.shell.currentWidget.content.widgets[index];

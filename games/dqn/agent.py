@@ -67,15 +67,8 @@ class DQNAgent(Learner):
 
     def __init__(self, game="tictactoe", config=None, *, seed=0, **settings):
         super().__init__(game, config, seed=seed, **settings)
-        self.encode = encoder_for(self.config.encoder or game)
-        env = make(game, **self.config.options)  # to learn the sizes
-        self.num_actions = env.num_actions
-        self.state_size = len(self.encode(env))
-        sizes = tuple(self.config.hidden) + (self.num_actions,)
-        self.q_net = MLP(sizes, in_size=self.state_size, seed=seed)
-        self.target_net = MLP(sizes, in_size=self.state_size, seed=seed)
+        make_q_networks(self)
         self.update_target()
-        self.learn_with(self.q_net)
         self._turns = None  # the board's symmetries (augment=True), worked out at the first training game
 
     # ------------------------------------------------------------------ playing
@@ -217,6 +210,19 @@ class DQNAgent(Learner):
     def __repr__(self):
         sizes = "-".join(map(str, (self.state_size, *self.config.hidden, self.num_actions)))
         return f"<DQNAgent {self.game} network {sizes}, {self.steps} moves trained>"
+
+
+def make_q_networks(agent):
+    """Give ``agent`` (a DQN or a search agent) its encoder, its sizes, its Q-network ``q_net`` and a
+    target network ``target_net`` of the same shape; ``q_net`` is the one that learns."""
+    agent.encode = encoder_for(agent.config.encoder or agent.game)
+    env = make(agent.game, **agent.config.options)  # to learn the sizes
+    agent.num_actions = env.num_actions
+    agent.state_size = len(agent.encode(env))
+    sizes = tuple(agent.config.hidden) + (agent.num_actions,)
+    agent.q_net = MLP(sizes, in_size=agent.state_size, seed=agent.seed)
+    agent.target_net = MLP(sizes, in_size=agent.state_size, seed=agent.seed)
+    agent.learn_with(agent.q_net)
 
 
 def keep(memory, recent, next_state, done, next_mask, gamma, turns=None):

@@ -45,10 +45,10 @@ its time in three runs), 5.2 ms against 3.9 ms in Pyodide.
 import numpy as np
 
 from ..agents.connectfour import window_cells
-from ..autograd import MLP, Variable, no_grad
+from ..autograd import Variable, no_grad
 from ..autograd import functions as F
-from ..envs import make
-from .encoders import MANY_ENCODERS, encoder_for
+from .agent import make_q_networks
+from .encoders import MANY_ENCODERS
 from .learner import Learner, epsilon_schedule
 from .replay import ReplayMemory
 
@@ -69,19 +69,12 @@ class SearchAgent(Learner):
 
     def __init__(self, game="tictactoe", config=None, *, seed=0, **settings):
         super().__init__(game, config, seed=seed, **settings)
-        self.encode = encoder_for(self.config.encoder or game)
+        # The searches of training read target_net, a copy of q_net refreshed every ``target_update`` moves
+        # (as DQN's target network): the values it learns stay still for a while, so it does not chase its tail.
+        make_q_networks(self)
         # Connect Four can also be searched with arrays, all positions of one depth at once (much faster)
         self.encode_many = MANY_ENCODERS.get(self.config.encoder or game) if game == "connectfour" else None
-        env = make(game, **self.config.options)  # to learn the sizes
-        self.num_actions = env.num_actions
-        self.state_size = len(self.encode(env))
-        sizes = tuple(self.config.hidden) + (self.num_actions,)
-        self.q_net = MLP(sizes, in_size=self.state_size, seed=seed)
-        # The searches of training read a copy of the network, refreshed every ``target_update`` moves
-        # (as DQN's target network): the values it learns stay still for a while, so it does not chase its tail.
-        self.target_net = MLP(sizes, in_size=self.state_size, seed=seed)
         self.leaf_net = self.q_net  # the network the search reads at its leaves
-        self.learn_with(self.q_net)
         self.name = f"search{self.config.depth}_{game}"
 
     @classmethod
