@@ -1,4 +1,4 @@
-"""The autograd, the DQN and the SIMD matrix product's tests, run once inside Pyodide under Node.
+"""The autograd, the DQN, the search and the SIMD matrix product's tests, run once inside Pyodide under Node.
 
 In the site, training runs in Pyodide, where products go through the SIMD kernel
 (games/autograd/matrix_product.py) rather than numpy's BLAS: these tests check the same
@@ -19,7 +19,8 @@ PYODIDE = ROOT.parent / "shared" / "pyodide"  # bench/pyodide.mjs's default (PYO
 PYTEST_PACKAGES = ["pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pygments", "py.py"]
 TESTS = ["tests/test_simd.py", "tests/test_autograd_core.py", "tests/test_autograd_functions.py",
          "tests/test_autograd_layers.py", "tests/test_dqn.py", "tests/test_afterstate.py",
-         "tests/test_dqn_regression.py"]  # training gives CPython's numbers there too (to float rounding)
+         "tests/test_dqn_regression.py",  # training gives CPython's numbers there too (to float rounding)
+         "tests/test_search.py"]  # the array searches (uint64 bitboards for Othello) give the tree's values there too
 
 
 def copy_pytest(destination):

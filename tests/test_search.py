@@ -122,7 +122,7 @@ def test_connectfour_many_encodes_as_the_one_position_encoder(encoder):
 @pytest.mark.parametrize("depth, encoder", [(1, "connectfour_threats"), (2, "connectfour"), (3, "connectfour_threats")])
 def test_connectfour_array_search_gives_the_values_of_the_tree_search(depth, encoder):
     agent = dqn.SearchAgent("connectfour", seed=4, hidden=(16,), depth=depth, encoder=encoder, gamma=0.8)
-    assert agent.encode_many is not None
+    assert agent.array_levels is not None
     for env in connectfour_positions(15, seed=depth):
         arrays = agent.move_values(env)  # playing: the array search
         tree = agent.move_values(env, searched=[])  # learning: the tree of envs
@@ -141,9 +141,82 @@ def test_connectfour_array_search_sees_a_win_inside_the_search():
     assert values[0] > -0.9
 
 
+@pytest.mark.parametrize("encoder", ["connectfour", "connectfour_threats"])
+def test_connectfour_array_search_where_every_line_ends_inside_the_search(encoder):
+    agent = dqn.SearchAgent("connectfour", seed=0, hidden=(8,), depth=3, encoder=encoder)
+    env = games.make("connectfour")
+    # the columns filled in an order that makes no four; the last two cells (top of columns 5 and 6) stay empty
+    for column in [0, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 1, 2, 3, 2, 3, 3, 2, 3, 2, 2, 3, 2, 3,
+                   4, 5, 4, 5, 5, 4, 5, 4, 4, 5, 4, 6, 6, 6, 6, 6]:
+        env.step(column)
+    assert not env.terminated and env.legal_actions() == [5, 6]
+    np.testing.assert_allclose(agent.move_values(env), agent.move_values(env, searched=[]), atol=1e-6)
+
+
 def test_connectfour_a_finished_game_has_no_move_values():
     agent = dqn.SearchAgent("connectfour", seed=0, hidden=(8,), depth=2)
     env = games.make("connectfour")
     for column in [0, 6, 0, 6, 0, 6, 0]:  # red wins in column 0
         env.step(column)
     assert env.terminated and np.isnan(agent.move_values(env)).all()
+
+
+def othello_positions(count, size, seed=0):
+    """Positions of random Othello games that are not over, every move of each game (passes included)."""
+    rng, found = np.random.default_rng(seed), []
+    while len(found) < count:
+        env = games.make("othello", size=size)
+        env.reset(seed=int(rng.integers(1000)))
+        while not env.terminated and len(found) < count:
+            found.append(env.clone())
+            legal = env.legal_actions()
+            env.step(int(legal[rng.integers(len(legal))]))
+    return found
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_othello_array_moves_and_flips_are_the_engines(size):
+    from games.dqn.array_search import othello_flips, othello_moves
+    envs = othello_positions(150, size, seed=size)
+    own = np.array([env.discs[env.current_player] for env in envs], dtype=np.uint64)
+    opp = np.array([env.discs[1 - env.current_player] for env in envs], dtype=np.uint64)
+    engine = envs[0]  # the engine's move finder depends only on the board size
+    assert othello_moves(own, opp, size).tolist() == [engine._find_moves(int(a), int(b)) for a, b in zip(own, opp)]
+    assert othello_moves(opp, own, size).tolist() == [engine._find_moves(int(b), int(a)) for a, b in zip(own, opp)]
+    for env, mine, theirs in zip(envs, own, opp):
+        squares = [square for square in env.legal_actions() if square != env.pass_action]
+        bits = np.left_shift(np.uint64(1), np.array(squares, dtype=np.uint64))
+        flips = othello_flips(bits, np.full(len(squares), mine), np.full(len(squares), theirs), size)
+        assert flips.tolist() == [env._find_flips(1 << square, int(mine), int(theirs)) for square in squares]
+
+
+def test_othello_many_encodes_as_the_one_position_encoder():
+    from games.dqn.array_search import othello_both_moves, othello_many
+    from games.dqn.encoders import encoder_for
+    envs = othello_positions(80, 6, seed=1)
+    own = np.array([env.discs[env.current_player] for env in envs], dtype=np.uint64)
+    opp = np.array([env.discs[1 - env.current_player] for env in envs], dtype=np.uint64)
+    states, masks = othello_many(own, opp, *othello_both_moves(own, opp, 6), 36)
+    np.testing.assert_array_equal(states, np.stack([encoder_for("othello")(env) for env in envs]))
+    np.testing.assert_array_equal(masks, np.stack([env.action_mask() for env in envs]))
+
+
+@pytest.mark.parametrize("depth, size", [(1, 6), (2, 4), (3, 6), (3, 4)])
+def test_othello_array_search_gives_the_values_of_the_tree_search(depth, size):
+    agent = dqn.SearchAgent("othello", seed=5, hidden=(16,), depth=depth, gamma=0.8, options={"size": size})
+    assert agent.array_levels is not None
+    envs = othello_positions(40, size, seed=depth)
+    assert any(env.legal_actions() == [env.pass_action] for env in envs) or size == 6  # passes are searched too
+    for env in envs:
+        arrays = agent.move_values(env)  # playing: the array search
+        tree = agent.move_values(env, searched=[])  # learning: the tree of envs
+        np.testing.assert_array_equal(np.isnan(arrays), np.isnan(tree))
+        np.testing.assert_allclose(arrays, tree, atol=1e-6)
+
+
+def test_othello_array_search_sees_the_end_of_the_game():
+    agent = dqn.SearchAgent("othello", seed=0, hidden=(8,), depth=1, options={"size": 4})
+    env = games.make("othello", size=4)
+    env.set_position([[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 2, 2], [1, 1, 2, 0]], to_move=0)
+    values = agent.move_values(env)  # black fills the last square, flipping everything: the game ends, won
+    assert values[15] == 1.0 and np.isnan(np.delete(values, 15)).all()

@@ -151,7 +151,7 @@ def connectfour_many(boards, marks, heights, rows, inarow=4, hints=True):
     found[position, 1, column] = their_threats[position, landing]
     above = landing - columns  # the cell above the landing cell (none on the top row)
     found[position, 2, column] = (above >= 0) & their_threats[position, np.maximum(above, 0)]
-    return np.concatenate([planes, found.reshape(k, -1)], axis=1)
+    return np.concatenate([planes, found.reshape(k, 3 * columns)], axis=1)
 
 
 def _bits(bitboard, squares):

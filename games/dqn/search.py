@@ -34,21 +34,21 @@ It works for the two-player games whose rules give ``env.clone()`` and ``env.win
 Speed. The search is full-width: every move is searched, so that ``move_values`` gives the
 exact value of every move (what ``show_q`` colours and what learning needs). Alpha-beta
 pruning would skip moves one at a time, but the leaves are read by the network in one batch,
-which needs them all first; so there is no pruning here. Connect Four is searched with arrays
-while playing (``_connectfour_move_values``: all positions of one depth at once, the leaves
-encoded by ``encoders.connectfour_many``): the same values as the tree of ``env.clone()``, 20
-to 30 times faster. ``bench/lessons.py`` measured lesson 23's network at depth 3 against the
-lesson-3 ``AlphaBetaAgent(depth=3)``: 2.0 ms a move against its 2.0 ms on CPython (0.8 to 1.0 times
-its time in three runs), 5.2 ms against 3.9 ms in Pyodide.
+which needs them all first; so there is no pruning here. Connect Four and Othello are searched
+with arrays while playing (``array_search``: all positions of one depth at once, the leaves
+encoded together): the same values as the tree of ``env.clone()``, many times faster.
+``bench/lessons.py`` measured each lesson's network at depth 3 against the lesson-3
+``AlphaBetaAgent(depth=3)`` (the arena's clock, a mean over 400 games): Connect Four 2.0 ms a
+move against its 2.0 ms on CPython, 5.2 ms against 3.9 ms in Pyodide; Othello 0.61 ms against
+0.39 ms on CPython, 1.6 ms against 1.0 ms in Pyodide (its tree search took 11 times the alpha-beta's time).
 """
 
 import numpy as np
 
-from ..agents.connectfour import window_cells
 from ..autograd import Variable, no_grad
 from ..autograd import functions as F
+from . import array_search
 from .agent import make_q_networks
-from .encoders import MANY_ENCODERS
 from .learner import Learner, epsilon_schedule
 from .replay import ReplayMemory
 
@@ -72,8 +72,8 @@ class SearchAgent(Learner):
         # The searches of training read target_net, a copy of q_net refreshed every ``target_update`` moves
         # (as DQN's target network): the values it learns stay still for a while, so it does not chase its tail.
         make_q_networks(self)
-        # Connect Four can also be searched with arrays, all positions of one depth at once (much faster)
-        self.encode_many = MANY_ENCODERS.get(self.config.encoder or game) if game == "connectfour" else None
+        # Connect Four and Othello can also be searched with arrays, all positions of one depth at once (much faster)
+        self.array_levels = array_search.levels_for(game, self.config.encoder)
         self.leaf_net = self.q_net  # the network the search reads at its leaves
         self.name = f"search{self.config.depth}_{game}"
 
@@ -106,8 +106,10 @@ class SearchAgent(Learner):
         With a list ``searched``: every position inside the search (not its leaves) is added
         to it as ``(position, its move values)``, the root first: what the network learns from.
         """
-        if searched is None and self.encode_many is not None and not env.terminated:
-            return self._connectfour_move_values(env)
+        if searched is None and self.array_levels is not None and not env.terminated:
+            levels, states, masks = self.array_levels(env, self.config.depth)  # the same search, with arrays
+            return array_search.back_up(levels, self._network_values(states, masks), self.config.gamma,
+                                        self.num_actions)
         leaves, root = [], env.clone()
         root.opponent = None  # in the search, every move is played by hand, both sides'
         tree = self._expand(root, self.config.depth, leaves)
@@ -143,8 +145,13 @@ class SearchAgent(Learner):
         """The network's value of each leaf for its player to move: its largest legal Q-value, within [-1, 1]."""
         if not leaves:
             return np.zeros(0)
-        states = np.stack([self.encode(leaf) for leaf in leaves])
-        masks = np.stack([leaf.action_mask() for leaf in leaves])
+        return self._network_values(np.stack([self.encode(leaf) for leaf in leaves]),
+                                    np.stack([leaf.action_mask() for leaf in leaves]))
+
+    def _network_values(self, states, masks):
+        """The largest Q-value of the legal moves (``masks``) of each of ``states``, within [-1, 1]: one batch."""
+        if not len(states):
+            return np.zeros(0)
         with no_grad():
             q = self.leaf_net(states).data
         return np.clip(np.where(masks, q, -np.inf).max(axis=1), -1.0, 1.0)
@@ -162,51 +169,6 @@ class SearchAgent(Learner):
                 np.nanmax(self._branch_values(below, leaf_values, searched))
             values[action] = self.config.gamma * (later if same_player else -later)
         return values
-
-    def _connectfour_move_values(self, env):
-        """Connect Four: the same values as ``_expand`` and ``_branch_values``, depth by depth with arrays.
-
-        A position is a row of ``boards`` (cells, row 0 on top) and of ``heights`` (discs per
-        column). Each depth plays every column of every position in one go, finds the games that
-        end (a line of four, a full board), and keeps the others for the next depth; the last
-        depth's positions are the leaves, encoded and read by the network at once. Then the values
-        go back up, depth by depth, as negamax: minus the opponent's best, times gamma. No
-        ``env.clone()`` and no Python loop over positions: many times faster than the tree of
-        ``_expand``. (Learning still uses the tree: it keeps every searched position as an env.)
-        """
-        rows, columns, inarow = env.rows, env.columns, env.inarow
-        windows = window_cells(rows, columns, inarow)  # the cells of every line of four
-        boards, heights = env.board.reshape(1, -1), np.array([env.heights])
-        mark = env.current_player + 1  # the disc of the player to move: 1 or 2
-        depths = []  # for each depth: (the value of each child, or nan; which children are searched further)
-        for _ in range(self.config.depth):
-            # child number i * columns + c: position i with a disc dropped in column c
-            children, child_heights = np.repeat(boards, columns, axis=0), np.repeat(heights, columns, axis=0)
-            column = np.arange(len(children)) % columns
-            legal = np.flatnonzero(child_heights[np.arange(len(children)), column] < rows)
-            column = column[legal]
-            children[legal, (rows - 1 - child_heights[legal, column]) * columns + column] = mark
-            child_heights[legal, column] += 1
-            won = (children[legal] == mark)[:, windows].all(axis=2).any(axis=1)  # a window all mine: I won
-            full = child_heights[legal].sum(axis=1) == rows * columns  # no line and a full board: a draw
-            values = np.full(len(children), np.nan)  # nan: an illegal move
-            values[legal[full]], values[legal[won]] = 0.0, 1.0  # (a line on the last cell is a win: set last)
-            further = legal[~won & ~full]  # legal, and the game goes on
-            depths.append((values, further))
-            boards, heights, mark = children[further], child_heights[further], 3 - mark
-        later = self._leaf_values_of(boards, np.full(len(boards), mark), heights, rows, inarow)
-        for values, further in reversed(depths):
-            values[further] = self.config.gamma * -later
-            later = np.nanmax(values.reshape(-1, columns), axis=1) if len(values) else np.zeros(0)
-        return values
-
-    def _leaf_values_of(self, boards, marks, heights, rows, inarow):
-        """``_leaf_values`` for Connect Four positions given as arrays (``encoders.connectfour_many``)."""
-        if not len(boards):
-            return np.zeros(0)
-        with no_grad():
-            q = self.leaf_net(self.encode_many(boards, marks, heights, rows, inarow)).data
-        return np.clip(np.where(heights < rows, q, -np.inf).max(axis=1), -1.0, 1.0)
 
     # ------------------------------------------------------------------ learning
     def play_training_game(self, env):
