@@ -7,10 +7,11 @@ For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
 
 1. **In the site's Python.** Every code cell but the ``games.play`` boards runs as written, in order,
    inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
-   Each cell is timed (wall clock); the *training cells* are those that call ``dqn.train``
+   Each cell is timed (wall clock, and Node's CPU time: on a busy machine the wall clock runs on while
+   the process waits, the CPU time does not); the *training cells* are those that call ``dqn.train``
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
-   ``final_agent`` (the search with the trained network inside, issue 21) when it has one. Lesson 23's
-   ``final_agent`` also plays its first 100 measuring games there, to time its moves as a browser does.
+   ``final_agent`` (the search with the trained network inside, issue 21) when it has one. Lessons 23's and
+   33's ``final_agent`` also play their first 100 measuring games there, to time its moves as a browser does.
 2. **On CPython.** The saved agent is loaded and measured over many games on seeds the
    lesson never uses (from ``SEED`` on), with 95 % intervals (Wilson for rates, normal
    for means). The targets are those of issue 11 (the lesson's ``agent``) and issue 21 (its
@@ -59,6 +60,8 @@ def is_play_cell(source):
 # ------------------------------------------------------------------ inside Pyodide
 def run_in_pyodide(notebook, out_dir):
     """Run the lesson's code cells here (this is the Pyodide side); save timings and the agent."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from dqn import cpu_time  # bench/dqn.py's: Node's CPU clock in Pyodide
     cells = json.loads((ROOT / "content" / "en" / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
     namespace = {"__name__": "__main__"}
     timings = []
@@ -66,9 +69,10 @@ def run_in_pyodide(notebook, out_dir):
         source = "".join(cell["source"])
         if cell["cell_type"] != "code" or is_play_cell(source):
             continue
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), cpu_time()
         exec(compile(source, f"<{notebook} cell {len(timings)}>", "exec"), namespace)
-        timings.append({"seconds": round(time.perf_counter() - start, 2), "training": is_training_cell(source),
+        timings.append({"seconds": round(time.perf_counter() - start, 2),
+                        "cpu_seconds": round(cpu_time() - start_cpu, 2), "training": is_training_cell(source),
                         "first_line": source.strip().splitlines()[0][:70]})
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     namespace["agent"].save(str(Path(out_dir) / f"{notebook}.npz"))
@@ -323,6 +327,7 @@ def bench(numbers):
         notebook = LESSONS[number]
         timings, wall = pyodide_side(notebook)
         training = sum(t["seconds"] for t in timings if t["training"])
+        training_cpu = sum(t.get("cpu_seconds", np.nan) for t in timings if t["training"])
         cells = sum(t["seconds"] for t in timings)
         agent = DQNAgent.load(OUT / f"{notebook}.npz")
         result, skill_met, summary = MEASURES[number](agent)
@@ -336,7 +341,8 @@ def bench(numbers):
                 final_met = final_met and final_result["in_pyodide"]["time_ratio"] <= 2.0
             result["final_agent"] = final_result
             skill_met, summary = skill_met and final_met, f"{summary}; {final_summary}"
-        row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1), "cells_s": round(cells, 1),
+        row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1),
+               "training_cpu_s": round(training_cpu, 1), "cells_s": round(cells, 1),
                "budget_s": BUDGET_S, "within_budget": training <= BUDGET_S, "skill_met": skill_met,
                "target_met": skill_met and training <= BUDGET_S, "summary": summary, "result": result,
                "cells": timings, "load": list(os.getloadavg())}
@@ -346,7 +352,8 @@ def bench(numbers):
           "| the trained agent (new seeds, 95 % intervals) | met |")
     print("|---|---:|---:|---|---|")
     for row in rows:
-        print(f"| {row['lesson']} | {row['training_s']:.1f} s (≈ {CHROMEBOOK * row['training_s']:.0f} s) | "
+        print(f"| {row['lesson']} | {row['training_s']:.1f} s, CPU {row['training_cpu_s']:.1f} s "
+              f"(≈ {CHROMEBOOK * row['training_s']:.0f} s) | "
               f"{row['cells_s']:.1f} s | {row['summary']} | {'yes' if row['target_met'] else 'no'} |")
     for row in rows:
         print(json.dumps({k: v for k, v in row.items() if k != "cells"}))
