@@ -38,9 +38,9 @@ which needs them all first; so there is no pruning here. Connect Four and Othell
 with arrays while playing (``array_search``: all positions of one depth at once, the leaves
 encoded together): the same values as the tree of ``env.clone()``, many times faster.
 ``bench/lessons.py`` measured each lesson's network at depth 3 against the lesson-3
-``AlphaBetaAgent(depth=3)`` (the arena's clock, a mean over 400 games): Connect Four 2.0 ms a
-move against its 2.0 ms on CPython, 5.2 ms against 3.9 ms in Pyodide; Othello 0.61 ms against
-0.39 ms on CPython, 1.6 ms against 1.0 ms in Pyodide (its tree search took 11 times the alpha-beta's time).
+``AlphaBetaAgent(depth=3)`` (the arena's clock, a mean over 400 games): Connect Four 2.3 ms a
+move against its 1.4 ms on CPython, 4.9 ms against 4.3 ms in Pyodide; Othello 0.54 ms against
+0.36 ms on CPython, 1.2 ms against 0.9 ms in Pyodide (its tree search took 11 times the alpha-beta's time).
 """
 
 import numpy as np
