@@ -15,6 +15,9 @@
  *   matmul_nt(c, a, w, m, k, n)              c[m×n] = a[m×k] @ w[n×k]ᵀ (each c[i, j] is the
  *                                            dot product of two rows: a's i and w's j)
  *
+ * and Adam's step: adam(w, g, m, v, n, ...) on one parameter, adam_all(table, count, ...) on
+ * `count` parameters in one call (a call from Python into WebAssembly costs microseconds).
+ *
  * A SIMD vector holds 4 floats. Each product works on a tile of c at a time, kept in
  * vector registers while a whole row or column of the inputs streams past, then stored once.
  */
@@ -187,4 +190,14 @@ void adam(float *w, const float *g, float *m, float *v, int n, float lr_t, float
         v[i] += one_minus_beta2 * (g[i] * g[i] - v[i]);
         w[i] -= lr_t * m[i] / (__builtin_sqrtf(v[i]) + eps);
     }
+}
+
+/* Adam on `count` parameters in one call. `table` holds 5 numbers per parameter: the addresses
+ * of its w, g, m and v, and its size n. Each gets the same step as adam() above. */
+__attribute__((export_name("adam_all")))
+void adam_all(const unsigned *table, int count, float lr_t, float one_minus_beta1, float one_minus_beta2,
+              float eps) {
+    for (int i = 0; i < count; i++, table += 5)
+        adam((float *)table[0], (const float *)table[1], (float *)table[2], (float *)table[3], (int)table[4],
+             lr_t, one_minus_beta1, one_minus_beta2, eps);
 }

@@ -96,6 +96,28 @@ def test_adam_gives_numpys_float32_numbers():
         Adam(0.01).setup([read_only]).update()
 
 
+def test_adam_in_one_kernel_call_has_numpys_bits(monkeypatch):
+    """All parameters' steps in one call (Adam.update_in_the_kernel): the very bits of numpy's step, one by one."""
+    from games.autograd import optimizers
+
+    rng = np.random.default_rng(6)
+    shapes = [(64, 9), (9,), (5, 3), (2,), (1,)]  # sizes with and without a remainder of 4
+    params = [Parameter(rng.standard_normal(shape).astype(np.float32)) for shape in shapes]
+    params.append(Parameter(rng.standard_normal(4)))  # float64: numpy's step in either case
+    twins = [Parameter(p.data.copy()) for p in params]
+    mine, theirs = Adam(0.003).setup(params), Adam(0.003).setup(twins)
+    for _ in range(4):
+        for p, twin in zip(params, twins):
+            p.grad = twin.grad = rng.standard_normal(p.shape).astype(p.dtype)
+        params[3].grad = twins[3].grad = None  # no gradient: left alone
+        mine.update()
+        with monkeypatch.context() as patch:
+            patch.setattr(optimizers, "_adam_all", None)  # numpy, one parameter after another
+            theirs.update()
+    for p, twin in zip(params, twins):
+        assert p.data.dtype == twin.data.dtype and p.data.tobytes() == twin.data.tobytes()
+
+
 def test_the_output_is_a_new_array_and_the_inputs_are_left_alone():
     rng = np.random.default_rng(3)
     a, b = random_operands(rng, 40, 50, 60, "a@b")
