@@ -118,6 +118,23 @@ def test_adam_in_one_kernel_call_has_numpys_bits(monkeypatch):
         assert p.data.dtype == twin.data.dtype and p.data.tobytes() == twin.data.tobytes()
 
 
+@pytest.mark.parametrize("relu", [False, True])
+def test_a_layer_in_one_call_has_numpys_bits(relu):
+    """linear_relu: x @ W + b, then ReLU, in one kernel call in Pyodide: the bits of the product, + b, np.maximum."""
+    rng = np.random.default_rng(7)
+    for m, k, n in [(32, 18, 64), (128, 128, 37), (1, 300, 61), (7, 33, 13), (5, 64, 9), (300, 55, 3), (9, 41, 70)]:
+        x = rng.standard_normal((m, k)).astype(np.float32)
+        W = rng.standard_normal((k, n)).astype(np.float32)
+        b = rng.standard_normal(n).astype(np.float32)
+        expected = matrix_product(x, W) + b
+        expected = np.maximum(expected, 0) if relu else expected
+        got = mp.linear_relu(x, W, b, relu)
+        assert got.dtype == np.float32 and got.shape == (m, n) and got.tobytes() == expected.tobytes()
+    x64 = rng.standard_normal((40, 30))  # float64: numpy's operations
+    W, b = rng.standard_normal((30, 20)), rng.standard_normal(20)
+    assert np.array_equal(mp.linear_relu(x64, W, b, relu), np.maximum(x64 @ W + b, 0) if relu else x64 @ W + b)
+
+
 def test_the_output_is_a_new_array_and_the_inputs_are_left_alone():
     rng = np.random.default_rng(3)
     a, b = random_operands(rng, 40, 50, 60, "a@b")

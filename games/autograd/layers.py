@@ -19,7 +19,7 @@ import numpy as np
 from ..messages import tr
 from . import functions as F
 from .core import AutogradTypeError, Config, Function, ShapeError, Variable
-from .matrix_product import matrix_product
+from .matrix_product import linear_relu, matrix_product
 
 
 class Parameter(Variable):
@@ -185,7 +185,8 @@ class MLP(Layer):
     # array input goes through the layers as plain numpy arrays: no Variable, no Function. In the
     # browser each Function call costs more than a small product, so this halves a move's time.
     # The operations are those of Linear.forward and ReLU.forward, in the same order: the result
-    # is the same to the last bit (tests/test_autograd_layers.py checks it).
+    # is the same to the last bit (tests/test_autograd_layers.py checks it). In the browser one
+    # kernel call makes a layer's product, + b and ReLU (linear_relu): the same float32 operations.
 
     def _plain_ready(self, x):
         """Whether ``_plain_forward`` gives what the layers would: ReLU, weights made, the input size right."""
@@ -193,15 +194,19 @@ class MLP(Layer):
                 and self.layers[0].W.data is not None and x.ndim > 0 and x.shape[-1] == self.layers[0].W.data.shape[0])
 
     def _plain_forward(self, x, kept=None):
-        """The layers on plain arrays; with a list ``kept``, each layer's input and output are appended to it."""
+        """The layers on plain arrays; with a list ``kept``, each layer's input is appended to it."""
         last = len(self.layers) - 1
         for i, layer in enumerate(self.layers):
             W, b = layer.W.data, layer.b
-            y = matrix_product(x.reshape(-1, W.shape[0]), W).reshape(x.shape[:-1] + W.shape[1:])
-            y = y if b is None else y + b.data
+            x2 = x.reshape(-1, W.shape[0])
+            if b is None:
+                y = matrix_product(x2, W)
+                y = np.maximum(y, 0) if i < last else y
+            else:  # in the browser the product, + b and ReLU in one call (linear_relu)
+                y = linear_relu(x2, W, b.data, i < last)
             if kept is not None:
-                kept.append((x, y))
-            x = np.maximum(y, 0) if i < last else y  # ReLU
+                kept.append(x)
+            x = y.reshape(x.shape[:-1] + W.shape[1:])
         return x
 
 
@@ -223,13 +228,13 @@ class ReLUNetwork(Function):
         self.model = model
 
     def forward(self, x, *weights):
-        self.kept = []  # (input, output before ReLU) of each layer, for backward
+        self.kept = []  # the input of each layer, for backward
         return self.model._plain_forward(x, self.kept)
 
     def backward(self, gy):
         grads = []  # gW, gb of each layer, the last layer first
         for i in reversed(range(len(self.kept))):
-            x, y = self.kept[i]
+            x = self.kept[i]
             W = self.inputs[1 + 2 * i].data
             x2 = x.reshape(-1, W.shape[0])
             gy2 = gy.reshape(x2.shape[0], W.shape[1])
@@ -237,6 +242,6 @@ class ReLUNetwork(Function):
             grads += [np.add.reduce(gy2, axis=0), matrix_product(x2.T, gy2)]
             if i > 0:
                 gx = matrix_product(gy2, W.T).reshape(x.shape)
-                below = self.kept[i - 1][1]  # the output of the layer below, before its ReLU (x = ReLU of it)
-                gy = np.multiply(gx, below > 0, dtype=gx.dtype)  # as ReLU.backward
+                # as ReLU.backward: x is ReLU(y) of the layer below, and x > 0 exactly where y > 0
+                gy = np.multiply(gx, x > 0, dtype=gx.dtype)
         return (None, *reversed(grads))
