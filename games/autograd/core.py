@@ -127,7 +127,7 @@ class Variable:
         total). With ``retain_grad=False`` only the inputs (leaves) keep their ``.grad``.
         """
         if self.grad is None:
-            self.grad = np.ones_like(self.data)  # d(self)/d(self) = 1
+            self.grad = np.ones(self.data.shape, self.data.dtype)  # d(self)/d(self) = 1 (np.ones_like, quicker)
         # ``waiting`` is a heap (a list that always hands out its smallest entry first): entries are
         # (-generation, order, function), so the latest function comes out first, ties in the order seen.
         waiting, seen = [], set()
