@@ -18,7 +18,8 @@
  *   linear(c, a, b, bias, m, k, n, relu)     c = a @ b + bias, then ReLU if relu: a layer's forward
  *
  * and Adam's step: adam(w, g, m, v, n, ...) on one parameter, adam_all(table, count, ...) on
- * `count` parameters in one call (a call from Python into WebAssembly costs microseconds).
+ * `count` parameters in one call (a call from Python into WebAssembly costs microseconds), and
+ * sum_of_squares(table, count), the squared length of all gradients (clip_grads).
  *
  * A SIMD vector holds 4 floats. Each product works on a tile of c at a time, kept in
  * vector registers while a whole row or column of the inputs streams past, then stored once.
@@ -231,4 +232,24 @@ void adam_all(const unsigned *table, int count, float lr_t, float one_minus_beta
     for (int i = 0; i < count; i++, table += 5)
         adam((float *)table[0], (const float *)table[1], (float *)table[2], (float *)table[3], (int)table[4],
              lr_t, one_minus_beta1, one_minus_beta2, eps);
+}
+
+/* ------------------------------------------------------------------ the length of all gradients
+ * The sum of g² over `count` arrays in one call (for clip_grads): `table` holds 2 numbers per
+ * array, its address and its size. Summed in double precision, 2 lanes at a time. */
+__attribute__((export_name("sum_of_squares")))
+double sum_of_squares(const unsigned *table, int count) {
+    v128_t total = wasm_f64x2_splat(0);
+    for (int t = 0; t < count; t++, table += 2) {
+        const float *g = (const float *)table[0];
+        int n = (int)table[1], i = 0;
+        for (; i + 4 <= n; i += 4) {
+            f4 v = wasm_v128_load(g + i);
+            v128_t low = wasm_f64x2_promote_low_f32x4(v), high = wasm_f64x2_promote_low_f32x4(
+                wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+            total = wasm_f64x2_add(total, wasm_f64x2_add(wasm_f64x2_mul(low, low), wasm_f64x2_mul(high, high)));
+        }
+        for (; i < n; i++) total = wasm_f64x2_add(total, wasm_f64x2_make((double)g[i] * g[i], 0));
+    }
+    return wasm_f64x2_extract_lane(total, 0) + wasm_f64x2_extract_lane(total, 1);
 }

@@ -135,6 +135,24 @@ def test_a_layer_in_one_call_has_numpys_bits(relu):
     assert np.array_equal(mp.linear_relu(x64, W, b, relu), np.maximum(x64 @ W + b, 0) if relu else x64 @ W + b)
 
 
+def test_clip_grads_norm_in_one_call():
+    """clip_grads' norm (the kernel's sum of squares in Pyodide, in float64) agrees with numpy's in float64."""
+    from games.autograd import clip_grads
+
+    rng = np.random.default_rng(8)
+    params = [Parameter(np.zeros(shape, np.float32)) for shape in [(64, 9), (9,), (5, 3), (2,), (1,), (300, 7)]]
+    for p in params:
+        p.grad = rng.standard_normal(p.shape).astype(np.float32)
+    expected = np.sqrt(sum(np.sum(p.grad.astype(np.float64) ** 2) for p in params))
+    assert clip_grads(params, 1e9) == pytest.approx(expected, rel=1e-6)
+    params[2].grad = params[2].grad.T  # a view in Fortran order: numpy's sum
+    assert clip_grads(params, 1e9) == pytest.approx(expected, rel=1e-6)
+    grads = [p.grad.copy() for p in params]
+    assert clip_grads(params, expected / 2) == pytest.approx(expected, rel=1e-6)
+    for p, g in zip(params, grads):
+        assert np.allclose(p.grad, g / 2, rtol=1e-5)
+
+
 def test_the_output_is_a_new_array_and_the_inputs_are_left_alone():
     rng = np.random.default_rng(3)
     a, b = random_operands(rng, 40, 50, 60, "a@b")
