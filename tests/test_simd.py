@@ -106,9 +106,11 @@ def test_adam_in_one_kernel_call_has_numpys_bits(monkeypatch):
     params.append(Parameter(rng.standard_normal(4)))  # float64: numpy's step in either case
     twins = [Parameter(p.data.copy()) for p in params]
     mine, theirs = Adam(0.003).setup(params), Adam(0.003).setup(twins)
-    for _ in range(4):
+    for step in range(4):
         for p, twin in zip(params, twins):
             p.grad = twin.grad = rng.standard_normal(p.shape).astype(p.dtype)
+        if step == 2:  # new weight arrays (as set_weights makes): the kernel must write into them
+            params[0].data, twins[0].data = params[0].data.copy(), twins[0].data.copy()
         params[3].grad = twins[3].grad = None  # no gradient: left alone
         mine.update()
         with monkeypatch.context() as patch:

@@ -99,6 +99,7 @@ class Adam(Optimizer):
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         self.t = 0  # number of updates so far
         self.moments = {}  # id(param) -> (m, v)
+        self.addresses = {}  # id(param) -> (its data array, and where that array, m and v are): for the kernel
 
     def update(self):
         self.t += 1
@@ -133,13 +134,22 @@ class Adam(Optimizer):
             if param.grad is None:
                 continue
             if _fits_the_kernel(param.data, param.grad):
-                m, v = self.moments_of(param)
-                table += (address(param.data), address(param.grad), address(m), address(v), m.size)
+                w, m, v = self.addresses_of(param)
+                table += (w, address(param.grad), m, v, param.data.size)
             else:
                 self.update_one(param)  # float64, or read-only weights: numpy's step (and its error)
         if table:
             table = np.array(table, np.uint32)
             _adam_all(address(table), len(table) // 5, self.lr_t, 1 - self.beta1, 1 - self.beta2, self.eps)
+
+    def addresses_of(self, param):
+        """Where ``param.data`` and its m and v are in memory: found once (arrays stay where they are)
+        and again only if ``param.data`` became another array (finding one costs about 1 µs in the browser)."""
+        known = self.addresses.get(id(param))
+        if known is None or known[0] is not param.data:
+            m, v = self.moments_of(param)
+            known = self.addresses[id(param)] = (param.data, address(param.data), address(m), address(v))
+        return known[1:]
 
 
 # looked up once: reading an attribute of a JavaScript object costs about 2 µs in Pyodide
