@@ -53,7 +53,7 @@ from ..messages import tr
 
 def _planes(*planes):
     """Lay 0/1 planes (bool arrays of any shape) end to end as one float32 vector."""
-    return np.concatenate([np.ravel(plane) for plane in planes]).astype(np.float32)
+    return np.concatenate(planes, axis=None).astype(np.float32)  # axis=None: each plane flattened first
 
 
 def mine_and_theirs(env):
