@@ -67,7 +67,7 @@ def connectfour_planes(env):
     """Connect Four: my discs, the opponent's discs, and the cells where a disc would land now."""
     board = np.asarray(env.board)
     me = env.current_player + 1
-    landing = np.zeros_like(board, dtype=bool)
+    landing = np.zeros(board.shape, dtype=bool)
     for column, height in enumerate(env.heights):
         if height < env.rows:
             landing[env.rows - 1 - height, column] = True  # row 0 is the top row
