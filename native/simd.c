@@ -7,13 +7,19 @@
  * so nothing is copied. It has no stack, no data and no globals: it reads and writes
  * only the arrays it is given, which makes it safe on a memory that Python shares.
  *
- * Two products, every matrix row-major (C order), sizes counted in floats:
+ * The products, every matrix row-major (C order), sizes counted in floats:
  *
  *   matmul(c, a, b, m, k, n, a_row, a_col)   c[m×n] = A @ b[k×n], with
  *                                            A[i, p] = a[i·a_row + p·a_col]: a itself
  *                                            (a_row = k, a_col = 1) or aᵀ (a_row = 1, a_col = m)
  *   matmul_nt(c, a, w, m, k, n)              c[m×n] = a[m×k] @ w[n×k]ᵀ (each c[i, j] is the
  *                                            dot product of two rows: a's i and w's j)
+ *
+ *   linear(c, a, b, bias, m, k, n, relu)     c = a @ b + bias, then ReLU if relu: a layer's forward
+ *
+ * and Adam's step: adam(w, g, m, v, n, ...) on one parameter, adam_all(table, count, ...) on
+ * `count` parameters in one call (a call from Python into WebAssembly costs microseconds), and
+ * sum_of_squares(table, count), the squared length of all gradients (clip_grads).
  *
  * A SIMD vector holds 4 floats. Each product works on a tile of c at a time, kept in
  * vector registers while a whole row or column of the inputs streams past, then stored once.
@@ -37,12 +43,19 @@ INLINE void store(float *p, f4 v, int lanes) {
     if (lanes > 2) p[2] = wasm_f32x4_extract_lane(v, 2);
 }
 
+/* y + bias, then max(y, 0) if relu. pmax(y, 0) is "y < 0 ? 0 : y", numpy's maximum(y, 0) to the bit
+ * (-0 stays -0, nan stays nan), where a plain max would turn -0 into +0. */
+INLINE f4 finish(f4 y, f4 bias, int relu) {
+    y = wasm_f32x4_add(y, bias);
+    return relu ? wasm_f32x4_pmax(y, wasm_f32x4_splat(0)) : y;
+}
+
 /* ------------------------------------------------------------------ c = A @ b
  * A tile of `rows` rows (1..4) × `vecs` vectors (1 or 2) of c, its last vector `lanes` wide:
  * for each p, one row of b is loaded once and used for every row of the tile. The three
  * sizes are constants where this is inlined, so the compiler unrolls them into registers. */
 INLINE void rows_tile(float *c, const float *a, const float *b, int k, int n, int a_row, int a_col,
-                      int rows, int vecs, int lanes) {
+                      int rows, int vecs, int lanes, const float *bias, int relu) {
     f4 acc00 = wasm_f32x4_splat(0), acc01 = acc00, acc10 = acc00, acc11 = acc00,
        acc20 = acc00, acc21 = acc00, acc30 = acc00, acc31 = acc00;
     const float *a0 = a, *a1 = a + a_row, *a2 = a + 2 * a_row, *a3 = a + 3 * a_row;
@@ -70,6 +83,13 @@ INLINE void rows_tile(float *c, const float *a, const float *b, int k, int n, in
         }
     }
     int first = vecs == 1 ? lanes : 4;
+    if (bias) {  /* + bias, then ReLU: the float32 operations of numpy's y + b and np.maximum(y, 0) */
+        f4 bias0 = load(bias, first), bias1 = vecs == 2 ? load(bias + 4, lanes) : bias0;
+        acc00 = finish(acc00, bias0, relu); acc01 = finish(acc01, bias1, relu);
+        acc10 = finish(acc10, bias0, relu); acc11 = finish(acc11, bias1, relu);
+        acc20 = finish(acc20, bias0, relu); acc21 = finish(acc21, bias1, relu);
+        acc30 = finish(acc30, bias0, relu); acc31 = finish(acc31, bias1, relu);
+    }
     store(c, acc00, first);
     if (vecs == 2) store(c + 4, acc01, lanes);
     if (rows > 1) { store(c + n, acc10, first); if (vecs == 2) store(c + n + 4, acc11, lanes); }
@@ -77,23 +97,38 @@ INLINE void rows_tile(float *c, const float *a, const float *b, int k, int n, in
     if (rows > 3) { store(c + 3 * n, acc30, first); if (vecs == 2) store(c + 3 * n + 4, acc31, lanes); }
 }
 
-/* One band of `rows` rows of c, left to right: 8 columns at a time, then 4, then the last 1..3. */
-INLINE void rows_band(float *c, const float *a, const float *b, int k, int n, int a_row, int a_col, int rows) {
+/* One band of `rows` rows of c, left to right: 8 columns at a time, then 4, then the last 1..3.
+ * With a bias (else 0), bias[j] is added to column j, then ReLU if relu. */
+INLINE void rows_band(float *c, const float *a, const float *b, int k, int n, int a_row, int a_col, int rows,
+                      const float *bias, int relu) {
     int j = 0;
-    for (; j + 8 <= n; j += 8) rows_tile(c + j, a, b + j, k, n, a_row, a_col, rows, 2, 4);
-    if (j + 4 <= n) { rows_tile(c + j, a, b + j, k, n, a_row, a_col, rows, 1, 4); j += 4; }
+#define TILE(VECS, LANES) rows_tile(c + j, a, b + j, k, n, a_row, a_col, rows, VECS, LANES, bias ? bias + j : 0, relu)
+    for (; j + 8 <= n; j += 8) TILE(2, 4);
+    if (j + 4 <= n) { TILE(1, 4); j += 4; }
     switch (n - j) {
-        case 1: rows_tile(c + j, a, b + j, k, n, a_row, a_col, rows, 1, 1); break;
-        case 2: rows_tile(c + j, a, b + j, k, n, a_row, a_col, rows, 1, 2); break;
-        case 3: rows_tile(c + j, a, b + j, k, n, a_row, a_col, rows, 1, 3); break;
+        case 1: TILE(1, 1); break;
+        case 2: TILE(1, 2); break;
+        case 3: TILE(1, 3); break;
     }
+#undef TILE
+}
+
+INLINE void product(float *c, const float *a, const float *b, int m, int k, int n, int a_row, int a_col,
+                    const float *bias, int relu) {
+    int i = 0;
+    for (; i + 4 <= m; i += 4) rows_band(c + i * n, a + i * a_row, b, k, n, a_row, a_col, 4, bias, relu);
+    for (; i < m; i++) rows_band(c + i * n, a + i * a_row, b, k, n, a_row, a_col, 1, bias, relu);
 }
 
 __attribute__((export_name("matmul")))
 void matmul(float *c, const float *a, const float *b, int m, int k, int n, int a_row, int a_col) {
-    int i = 0;
-    for (; i + 4 <= m; i += 4) rows_band(c + i * n, a + i * a_row, b, k, n, a_row, a_col, 4);
-    for (; i < m; i++) rows_band(c + i * n, a + i * a_row, b, k, n, a_row, a_col, 1);
+    product(c, a, b, m, k, n, a_row, a_col, 0, 0);
+}
+
+/* A layer of a network: c[m×n] = a[m×k] @ b[k×n] + bias[n], then ReLU if relu (a, b in C order). */
+__attribute__((export_name("linear")))
+void linear(float *c, const float *a, const float *b, const float *bias, int m, int k, int n, int relu) {
+    product(c, a, b, m, k, n, k, 1, bias, relu);
 }
 
 /* ------------------------------------------------------------------ c = a @ wᵀ
@@ -187,4 +222,34 @@ void adam(float *w, const float *g, float *m, float *v, int n, float lr_t, float
         v[i] += one_minus_beta2 * (g[i] * g[i] - v[i]);
         w[i] -= lr_t * m[i] / (__builtin_sqrtf(v[i]) + eps);
     }
+}
+
+/* Adam on `count` parameters in one call. `table` holds 5 numbers per parameter: the addresses
+ * of its w, g, m and v, and its size n. Each gets the same step as adam() above. */
+__attribute__((export_name("adam_all")))
+void adam_all(const unsigned *table, int count, float lr_t, float one_minus_beta1, float one_minus_beta2,
+              float eps) {
+    for (int i = 0; i < count; i++, table += 5)
+        adam((float *)table[0], (const float *)table[1], (float *)table[2], (float *)table[3], (int)table[4],
+             lr_t, one_minus_beta1, one_minus_beta2, eps);
+}
+
+/* ------------------------------------------------------------------ the length of all gradients
+ * The sum of g² over `count` arrays in one call (for clip_grads): `table` holds 2 numbers per
+ * array, its address and its size. Summed in double precision, 2 lanes at a time. */
+__attribute__((export_name("sum_of_squares")))
+double sum_of_squares(const unsigned *table, int count) {
+    v128_t total = wasm_f64x2_splat(0);
+    for (int t = 0; t < count; t++, table += 2) {
+        const float *g = (const float *)table[0];
+        int n = (int)table[1], i = 0;
+        for (; i + 4 <= n; i += 4) {
+            f4 v = wasm_v128_load(g + i);
+            v128_t low = wasm_f64x2_promote_low_f32x4(v), high = wasm_f64x2_promote_low_f32x4(
+                wasm_i32x4_shuffle(v, v, 2, 3, 0, 1));
+            total = wasm_f64x2_add(total, wasm_f64x2_add(wasm_f64x2_mul(low, low), wasm_f64x2_mul(high, high)));
+        }
+        for (; i < n; i++) total = wasm_f64x2_add(total, wasm_f64x2_make((double)g[i] * g[i], 0));
+    }
+    return wasm_f64x2_extract_lane(total, 0) + wasm_f64x2_extract_lane(total, 1);
 }

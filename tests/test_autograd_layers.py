@@ -330,3 +330,38 @@ def test_mlp_under_no_grad_keeps_the_graph_path_where_it_must():
     relu_model = MLP((5, 2), in_size=6, seed=0)
     with games.autograd.no_grad(), pytest.raises(ShapeError, match="linear"):
         relu_model(np.zeros((4, 7), np.float32))
+
+
+# ------------------------------------------------------------ training on plain data: one Function
+@pytest.mark.parametrize("rows, sizes", [(1, (9, 4)), (64, (128, 128, 7)), (32, (256, 64)), (None, (16, 3)), (5, (6,))])
+def test_mlp_on_plain_data_gives_the_layers_values_and_gradients_to_the_last_bit(rows, sizes):
+    """An MLP with ReLU on an array is one Function (``ReLUNetwork``): the same numbers as its layers.
+
+    The layers run when the input is a Variable; every parameter's gradient must have the same bits.
+    """
+    model = MLP(sizes, in_size=42, seed=3)
+    for param in model.params():  # biases away from 0, so that adding them matters
+        param.data += np.random.default_rng(1).standard_normal(param.data.shape).astype(np.float32) * 0.1
+    shape = (42,) if rows is None else (rows, 42)
+    x = random_input(shape, seed=2).astype(np.float32)
+    t = random_input(shape[:-1] + (sizes[-1],), seed=4).astype(np.float32)
+    results = []
+    for data in (x, Variable(x)):  # plain data (one Function), then a Variable (the layers)
+        y = model(data)
+        assert type(y.creator).__name__ == ("ReLUNetwork" if data is x else "Linear")
+        loss = F.huber_loss(y[..., 1:], t[..., 1:])  # some outputs have no gradient, as in DQN
+        model.cleargrads()
+        loss.backward()
+        results.append([y.data, loss.data] + [param.grad for param in model.params()])
+    for fused, layered in zip(*results):
+        assert fused.dtype == layered.dtype and fused.shape == layered.shape
+        assert fused.tobytes() == layered.tobytes()
+
+
+def test_mlp_on_plain_data_keeps_the_layers_where_it_must():
+    """Another activation, or a layer without bias: the layers, as before."""
+    x = random_input((4, 6)).astype(np.float32)
+    assert type(MLP((5, 2), activation=F.tanh, in_size=6)(x).creator).__name__ == "Linear"
+    model = MLP((5, 2), in_size=6)
+    model.l1.b = None
+    assert type(model(x).creator).__name__ == "Linear"

@@ -96,6 +96,65 @@ def test_adam_gives_numpys_float32_numbers():
         Adam(0.01).setup([read_only]).update()
 
 
+def test_adam_in_one_kernel_call_has_numpys_bits(monkeypatch):
+    """All parameters' steps in one call (Adam.update_in_the_kernel): the very bits of numpy's step, one by one."""
+    from games.autograd import optimizers
+
+    rng = np.random.default_rng(6)
+    shapes = [(64, 9), (9,), (5, 3), (2,), (1,)]  # sizes with and without a remainder of 4
+    params = [Parameter(rng.standard_normal(shape).astype(np.float32)) for shape in shapes]
+    params.append(Parameter(rng.standard_normal(4)))  # float64: numpy's step in either case
+    twins = [Parameter(p.data.copy()) for p in params]
+    mine, theirs = Adam(0.003).setup(params), Adam(0.003).setup(twins)
+    for step in range(4):
+        for p, twin in zip(params, twins):
+            p.grad = twin.grad = rng.standard_normal(p.shape).astype(p.dtype)
+        if step == 2:  # new weight arrays (as set_weights makes): the kernel must write into them
+            params[0].data, twins[0].data = params[0].data.copy(), twins[0].data.copy()
+        params[3].grad = twins[3].grad = None  # no gradient: left alone
+        mine.update()
+        with monkeypatch.context() as patch:
+            patch.setattr(optimizers, "_adam_all", None)  # numpy, one parameter after another
+            theirs.update()
+    for p, twin in zip(params, twins):
+        assert p.data.dtype == twin.data.dtype and p.data.tobytes() == twin.data.tobytes()
+
+
+@pytest.mark.parametrize("relu", [False, True])
+def test_a_layer_in_one_call_has_numpys_bits(relu):
+    """linear_relu: x @ W + b, then ReLU, in one kernel call in Pyodide: the bits of the product, + b, np.maximum."""
+    rng = np.random.default_rng(7)
+    for m, k, n in [(32, 18, 64), (128, 128, 37), (1, 300, 61), (7, 33, 13), (5, 64, 9), (300, 55, 3), (9, 41, 70)]:
+        x = rng.standard_normal((m, k)).astype(np.float32)
+        W = rng.standard_normal((k, n)).astype(np.float32)
+        b = rng.standard_normal(n).astype(np.float32)
+        expected = matrix_product(x, W) + b
+        expected = np.maximum(expected, 0) if relu else expected
+        got = mp.linear_relu(x, W, b, relu)
+        assert got.dtype == np.float32 and got.shape == (m, n) and got.tobytes() == expected.tobytes()
+    x64 = rng.standard_normal((40, 30))  # float64: numpy's operations
+    W, b = rng.standard_normal((30, 20)), rng.standard_normal(20)
+    assert np.array_equal(mp.linear_relu(x64, W, b, relu), np.maximum(x64 @ W + b, 0) if relu else x64 @ W + b)
+
+
+def test_clip_grads_norm_in_one_call():
+    """clip_grads' norm (the kernel's sum of squares in Pyodide, in float64) agrees with numpy's in float64."""
+    from games.autograd import clip_grads
+
+    rng = np.random.default_rng(8)
+    params = [Parameter(np.zeros(shape, np.float32)) for shape in [(64, 9), (9,), (5, 3), (2,), (1,), (300, 7)]]
+    for p in params:
+        p.grad = rng.standard_normal(p.shape).astype(np.float32)
+    expected = np.sqrt(sum(np.sum(p.grad.astype(np.float64) ** 2) for p in params))
+    assert clip_grads(params, 1e9) == pytest.approx(expected, rel=1e-6)
+    params[2].grad = params[2].grad.T  # a view in Fortran order: numpy's sum
+    assert clip_grads(params, 1e9) == pytest.approx(expected, rel=1e-6)
+    grads = [p.grad.copy() for p in params]
+    assert clip_grads(params, expected / 2) == pytest.approx(expected, rel=1e-6)
+    for p, g in zip(params, grads):
+        assert np.allclose(p.grad, g / 2, rtol=1e-5)
+
+
 def test_the_output_is_a_new_array_and_the_inputs_are_left_alone():
     rng = np.random.default_rng(3)
     a, b = random_operands(rng, 40, 50, 60, "a@b")

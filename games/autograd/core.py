@@ -17,7 +17,6 @@ One difference: ``forward`` **and** ``backward`` work on plain numpy arrays here
 ``x.grad`` is a numpy array (higher-order gradients are not supported).
 """
 
-import contextlib
 import heapq
 import numbers
 import weakref
@@ -44,15 +43,22 @@ class Config:
     dtype = np.float32  #: dtype of new parameters (float32 trains faster; tests use float64)
 
 
-@contextlib.contextmanager
-def using_config(name, value):
-    """Inside ``with using_config("dtype", np.float64):`` the setting is changed."""
-    old_value = getattr(Config, name)
-    setattr(Config, name, value)
-    try:
-        yield
-    finally:
-        setattr(Config, name, old_value)
+class using_config:  # noqa: N801 - used like a function: ``with using_config(...)``
+    """Inside ``with using_config("dtype", np.float64):`` the setting is changed.
+
+    (A small class rather than ``contextlib.contextmanager``: playing a move enters ``no_grad``
+    every time, and the class is about 3 times quicker in the browser: 2.4 → 0.8 µs.)
+    """
+
+    def __init__(self, name, value):
+        self.name, self.value = name, value
+
+    def __enter__(self):
+        self.old_value = getattr(Config, self.name)
+        setattr(Config, self.name, self.value)
+
+    def __exit__(self, *error):
+        setattr(Config, self.name, self.old_value)
 
 
 def no_grad():
@@ -127,7 +133,7 @@ class Variable:
         total). With ``retain_grad=False`` only the inputs (leaves) keep their ``.grad``.
         """
         if self.grad is None:
-            self.grad = np.ones_like(self.data)  # d(self)/d(self) = 1
+            self.grad = np.ones(self.data.shape, self.data.dtype)  # d(self)/d(self) = 1 (np.ones_like, quicker)
         # ``waiting`` is a heap (a list that always hands out its smallest entry first): entries are
         # (-generation, order, function), so the latest function comes out first, ties in the order seen.
         waiting, seen = [], set()

@@ -18,8 +18,8 @@ import numpy as np
 
 from ..messages import tr
 from . import functions as F
-from .core import AutogradTypeError, Config, ShapeError, Variable
-from .matrix_product import matrix_product
+from .core import AutogradTypeError, Config, Function, ShapeError, Variable
+from .matrix_product import linear_relu, matrix_product
 
 
 class Parameter(Variable):
@@ -171,8 +171,11 @@ class MLP(Layer):
             in_size = size if in_size is not None else None
 
     def forward(self, x):
-        if not Config.enable_backprop and isinstance(x, np.ndarray) and self._plain_ready(x):
-            return Variable(self._plain_forward(x))
+        if isinstance(x, np.ndarray) and self._plain_ready(x):
+            if not Config.enable_backprop:
+                return Variable(self._plain_forward(x))
+            if all(layer.b is not None for layer in self.layers):
+                return ReLUNetwork(self)(x, *[p for layer in self.layers for p in (layer.W, layer.b)])
         for layer in self.layers[:-1]:
             x = self.activation(layer(x))
         return self.layers[-1](x)
@@ -182,19 +185,63 @@ class MLP(Layer):
     # array input goes through the layers as plain numpy arrays: no Variable, no Function. In the
     # browser each Function call costs more than a small product, so this halves a move's time.
     # The operations are those of Linear.forward and ReLU.forward, in the same order: the result
-    # is the same to the last bit (tests/test_autograd_layers.py checks it).
+    # is the same to the last bit (tests/test_autograd_layers.py checks it). In the browser one
+    # kernel call makes a layer's product, + b and ReLU (linear_relu): the same float32 operations.
 
     def _plain_ready(self, x):
         """Whether ``_plain_forward`` gives what the layers would: ReLU, weights made, the input size right."""
         return (self.activation is F.relu and self.layers[-1].W.data is not None
                 and self.layers[0].W.data is not None and x.ndim > 0 and x.shape[-1] == self.layers[0].W.data.shape[0])
 
-    def _plain_forward(self, x):
+    def _plain_forward(self, x, kept=None):
+        """The layers on plain arrays; with a list ``kept``, each layer's input is appended to it."""
         last = len(self.layers) - 1
         for i, layer in enumerate(self.layers):
             W, b = layer.W.data, layer.b
-            y = matrix_product(x.reshape(-1, W.shape[0]), W).reshape(x.shape[:-1] + W.shape[1:])
-            x = y if b is None else y + b.data
-            if i < last:
-                x = np.maximum(x, 0)  # ReLU
+            x2 = x.reshape(-1, W.shape[0])
+            if b is None:
+                y = matrix_product(x2, W)
+                y = np.maximum(y, 0) if i < last else y
+            else:  # in the browser the product, + b and ReLU in one call (linear_relu)
+                y = linear_relu(x2, W, b.data, i < last)
+            if kept is not None:
+                kept.append(x)
+            x = y.reshape(x.shape[:-1] + W.shape[1:])
         return x
+
+
+class ReLUNetwork(Function):
+    """A whole ``MLP`` with ReLU as one Function, for training on plain data: ``y = model(x)``.
+
+    Inputs: ``x`` (plain data: it needs no gradient), then ``W`` and ``b`` of each layer.
+    Its forward and backward are those of the ``Linear`` and ``ReLU`` Functions, layer after
+    layer: the same operations in the same order, so the same numbers to the last bit
+    (tests/test_autograd_layers.py checks it). Why one Function: in the browser each Function
+    call, and each Variable it makes, costs more than a small matrix product.
+    Going back through a layer ``y = x @ W + b`` (see ``functions.Linear``)::
+
+        gW = xᵀ @ gy,   gb = gy summed over the rows,   gx = gy @ Wᵀ
+        and through ReLU:  gx × (1 where the layer's output was > 0, else 0)
+    """
+
+    def __init__(self, model):
+        self.model = model
+
+    def forward(self, x, *weights):
+        self.kept = []  # the input of each layer, for backward
+        return self.model._plain_forward(x, self.kept)
+
+    def backward(self, gy):
+        grads = []  # gW, gb of each layer, the last layer first
+        for i in reversed(range(len(self.kept))):
+            x = self.kept[i]
+            W = self.inputs[1 + 2 * i].data
+            x2 = x.reshape(-1, W.shape[0])
+            gy2 = gy.reshape(x2.shape[0], W.shape[1])
+            # np.add.reduce is what .sum calls, without its Python wrapper (slow in the browser): the same bits
+            grads += [np.add.reduce(gy2, axis=0), matrix_product(x2.T, gy2)]
+            if i > 0:
+                gx = matrix_product(gy2, W.T).reshape(x.shape)
+                # as ReLU.backward: x is ReLU(y) of the layer below, and x > 0 exactly where y > 0
+                gy = np.multiply(gx, x > 0, dtype=gx.dtype)
+        return (None, *reversed(grads))

@@ -40,16 +40,19 @@ class Optimizer:
 
     def update(self):
         """One step for every parameter that has a gradient."""
-        if self.target is None:
-            raise RuntimeError(tr(
-                en="This optimizer has nothing to train yet: call optimizer.setup(model) first.",
-                ja="この optimizer にはまだ学習する対象がありません。先に optimizer.setup(model) を呼んでください。"))
+        self.check_setup()
         for param in self.params:
             if param.grad is not None:
                 self.update_one(param)
 
     def update_one(self, param):
         raise NotImplementedError
+
+    def check_setup(self):
+        if self.target is None:
+            raise RuntimeError(tr(
+                en="This optimizer has nothing to train yet: call optimizer.setup(model) first.",
+                ja="この optimizer にはまだ学習する対象がありません。先に optimizer.setup(model) を呼んでください。"))
 
 
 class SGD(Optimizer):
@@ -96,28 +99,61 @@ class Adam(Optimizer):
         self.beta1, self.beta2, self.eps = beta1, beta2, eps
         self.t = 0  # number of updates so far
         self.moments = {}  # id(param) -> (m, v)
+        self.addresses = {}  # id(param) -> (its data array, and where that array, m and v are): for the kernel
 
     def update(self):
         self.t += 1
         self.lr_t = self.lr * math.sqrt(1 - self.beta2 ** self.t) / (1 - self.beta1 ** self.t)
-        super().update()
+        if _adam_all is None:
+            super().update()  # numpy: one parameter after another
+        else:
+            self.update_in_the_kernel()
 
-    def update_one(self, param):
+    def moments_of(self, param):
         if id(param) not in self.moments:
             self.moments[id(param)] = (np.zeros_like(param.data), np.zeros_like(param.data))
-        m, v = self.moments[id(param)]
+        return self.moments[id(param)]
+
+    def update_one(self, param):
+        m, v = self.moments_of(param)
         g = param.grad
-        if _adam is not None and _fits_the_kernel(param.data, g):
-            # in the browser: the same float32 operations in one SIMD pass (numpy makes 12, see simd.py)
-            _adam(address(param.data), address(g), address(m), address(v), m.size,
-                  self.lr_t, 1 - self.beta1, 1 - self.beta2, self.eps)
-            return
         m += (1 - self.beta1) * (g - m)
         v += (1 - self.beta2) * (g * g - v)
         param.data -= self.lr_t * m / (np.sqrt(v) + self.eps)
 
+    def update_in_the_kernel(self):
+        """In the browser: the steps of all float32 parameters in one call of the SIMD kernel.
 
-_adam = None if simd.kernels is None else simd.kernels.adam  # looked up once: a JavaScript attribute costs ~2 µs
+        The same float32 operations as ``update_one``, in one pass over each array (numpy makes
+        12, see simd.py), and one call for them all: each call into WebAssembly costs microseconds.
+        The kernel reads a table of 5 numbers per parameter: where its w, g, m and v are, and its size.
+        """
+        self.check_setup()
+        table = []
+        for param in self.params:
+            if param.grad is None:
+                continue
+            if _fits_the_kernel(param.data, param.grad):
+                w, m, v = self.addresses_of(param)
+                table += (w, address(param.grad), m, v, param.data.size)
+            else:
+                self.update_one(param)  # float64, or read-only weights: numpy's step (and its error)
+        if table:
+            table = np.array(table, np.uint32)
+            _adam_all(address(table), len(table) // 5, self.lr_t, 1 - self.beta1, 1 - self.beta2, self.eps)
+
+    def addresses_of(self, param):
+        """Where ``param.data`` and its m and v are in memory: found once (arrays stay where they are)
+        and again only if ``param.data`` became another array (finding one costs about 1 µs in the browser)."""
+        known = self.addresses.get(id(param))
+        if known is None or known[0] is not param.data:
+            m, v = self.moments_of(param)
+            known = self.addresses[id(param)] = (param.data, address(param.data), address(m), address(v))
+        return known[1:]
+
+
+# looked up once: reading an attribute of a JavaScript object costs about 2 µs in Pyodide
+_adam_all = None if simd.kernels is None else simd.kernels.adam_all
 
 
 def _fits_the_kernel(w, g):
@@ -132,10 +168,23 @@ def clip_grads(target, max_norm):
     Returns the norm before clipping. Keeps one bad batch from throwing the weights far away.
     """
     params = [p for p in _params_of(target) if p.grad is not None]
-    # np.add.reduce(..., axis=None) is what np.sum calls, without its Python wrapper (slow in the browser)
-    norm = float(np.sqrt(sum(float(np.add.reduce(p.grad * p.grad, axis=None)) for p in params)))
+    norm = _norm([p.grad for p in params])
     if norm > max_norm:
         scale = max_norm / (norm + 1e-6)
         for param in params:
             param.grad = param.grad * scale  # a new array: two parameters may share one grad array
     return norm
+
+
+def _norm(grads):
+    """√(the sum of every g² of every array in ``grads``)."""
+    if _sum_of_squares is not None and all(g.dtype == np.float32 and g.flags.c_contiguous for g in grads):
+        # in the browser: one kernel call for all the arrays (summed in float64: numpy sums in float32,
+        # so the last bits may differ, which matters only when the gradients are clipped)
+        table = np.array([number for g in grads for number in (address(g), g.size)], np.uint32)
+        return math.sqrt(_sum_of_squares(address(table), len(grads)))
+    # np.add.reduce(..., axis=None) is what np.sum calls, without its Python wrapper (slow in the browser)
+    return float(np.sqrt(sum(float(np.add.reduce(g * g, axis=None)) for g in grads)))
+
+
+_sum_of_squares = None if simd.kernels is None else simd.kernels.sum_of_squares

@@ -25,7 +25,7 @@ def address(array):
 
 
 def load():
-    """The module's exports (``matmul``, ``matmul_nt``, ``adam``) in Pyodide with WebAssembly SIMD, else None.
+    """The module's exports (``matmul``, ``matmul_nt``, ``adam_all``) in Pyodide with WebAssembly SIMD, else None.
 
     The module is compiled synchronously (allowed in the kernel's Web Worker and in Node)
     and instantiated on Pyodide's own memory. A small product and an Adam step are checked
@@ -57,7 +57,8 @@ def _agrees_with_numpy(exports):
     v = v * v
     expected = w - np.float32(0.01) * (m + np.float32(0.1) * (g - m)) / (np.sqrt(v + np.float32(0.001) * (g * g - v))
                                                                         + np.float32(1e-8))
-    exports.adam(address(w), address(g), address(m), address(v), 7, 0.01, 0.1, 0.001, 1e-8)
+    table = np.array([address(w), address(g), address(m), address(v), 7], np.uint32)  # Adam.update_in_the_kernel
+    exports.adam_all(address(table), 1, 0.01, 0.1, 0.001, 1e-8)
     return np.allclose(c, a @ b, rtol=1e-4, atol=1e-5) and np.allclose(w, expected, rtol=1e-5, atol=1e-6)
 
 

@@ -94,11 +94,11 @@ class DQNAgent(Learner):
 
     def choose(self, state, mask, epsilon=0.0):
         """Epsilon-greedy on an encoded ``state``; only actions where ``mask`` is True are possible."""
-        legal = np.flatnonzero(mask)
+        legal = mask.nonzero()[0]  # the legal actions' numbers (np.flatnonzero, without its Python wrapper)
         if epsilon > 0 and self.rng.random() < epsilon:
             return int(legal[self.rng.integers(len(legal))])
         q = self.q_values_of(state)
-        return int(legal[np.argmax(q[legal])])  # the best among the legal actions only
+        return int(legal[q[legal].argmax()])  # the best among the legal actions only
 
     def q_values_of(self, state):
         """The online network's Q-values of one encoded state (a numpy array, one per action)."""

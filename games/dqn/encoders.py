@@ -53,7 +53,7 @@ from ..messages import tr
 
 def _planes(*planes):
     """Lay 0/1 planes (bool arrays of any shape) end to end as one float32 vector."""
-    return np.concatenate([np.ravel(plane) for plane in planes]).astype(np.float32)
+    return np.concatenate(planes, axis=None).astype(np.float32)  # axis=None: each plane flattened first
 
 
 def mine_and_theirs(env):
@@ -67,7 +67,7 @@ def connectfour_planes(env):
     """Connect Four: my discs, the opponent's discs, and the cells where a disc would land now."""
     board = np.asarray(env.board)
     me = env.current_player + 1
-    landing = np.zeros_like(board, dtype=bool)
+    landing = np.zeros(board.shape, dtype=bool)
     for column, height in enumerate(env.heights):
         if height < env.rows:
             landing[env.rows - 1 - height, column] = True  # row 0 is the top row

@@ -58,7 +58,8 @@ class ReplayMemory:
             raise ValueError(tr(en="The replay buffer is empty: add transitions before sampling.",
                                 ja="リプレイバッファが空です。サンプルする前に遷移を追加してください。"))
         rows = self.rng.integers(0, self.size, size=batch_size)
-        return {name: getattr(self, name)[rows] for name in self.columns}
+        # take: the same rows as column[rows], about twice as quick in the browser (no general indexing)
+        return {name: getattr(self, name).take(rows, axis=0) for name in self.columns}
 
 
 class ReplayBuffer(ReplayMemory):
