@@ -12,7 +12,9 @@ For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
    ``final_agent`` (the search with the trained network inside, issue 21) when it has one. Lessons 23's and
    33's ``final_agent`` also play their first 100 measuring games there, to time its moves as a browser does.
-2. **On CPython.** The saved agent is loaded and measured over many games on seeds the
+2. **On CPython.** The same cells run again in a new CPython process (in a temporary folder), for
+   issue 22's ratio: the training cells' CPU time in Pyodide over their CPU time on CPython. Then the
+   saved agent is loaded and measured over many games on seeds the
    lesson never uses (from ``SEED`` on), with 95 % intervals (Wilson for rates, normal
    for means). The targets are those of issue 11 (the lesson's ``agent``) and issue 21 (its
    ``final_agent``); the budget is 60 s of training cells. The final agent's games against
@@ -26,6 +28,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -60,8 +63,8 @@ def is_play_cell(source):
 
 
 # ------------------------------------------------------------------ inside Pyodide
-def run_in_pyodide(notebook, out_dir):
-    """Run the lesson's code cells here (this is the Pyodide side); save timings and the agent."""
+def run_lesson(notebook, out_dir):
+    """Run the lesson's code cells here (in Pyodide, or on CPython for the ratio); save timings and the agent."""
     sys.path.insert(0, str(ROOT / "bench"))
     from dqn import cpu_time  # bench/dqn.py's: Node's CPU clock in Pyodide
     cells = json.loads((ROOT / "content" / "en" / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
@@ -84,7 +87,8 @@ def run_in_pyodide(notebook, out_dir):
     elif final_path.exists():
         final_path.unlink()  # an old run's: not this lesson's
     (Path(out_dir) / f"{notebook}.json").write_text(json.dumps(timings, indent=1))
-    if notebook in (LESSONS["23"], LESSONS["33"]) and "final_agent" in namespace:  # its time a move in a browser
+    if sys.platform == "emscripten" and notebook in (LESSONS["23"], LESSONS["33"]) and "final_agent" in namespace:
+        # its time a move as a browser sees it
         final = namespace["final_agent"]
         timing = search_vs_alphabeta(final, final.config.depth, n=PYODIDE_TIMING_GAMES)
         (Path(out_dir) / f"{notebook}.pyodide_times.json").write_text(json.dumps(timing))
@@ -96,6 +100,14 @@ def pyodide_side(notebook):
                    cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     timings = json.loads((OUT / f"{notebook}.json").read_text())
     return timings, time.perf_counter() - started
+
+
+def cpython_side(notebook):
+    """The same cells on CPython (in a new process, in a temporary folder): issue 22's ratio of training times."""
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run([sys.executable, str(ROOT / "bench" / "lessons.py"), "--on-cpython", notebook],
+                       cwd=folder, check=True, stdout=subprocess.DEVNULL)
+    return json.loads((OUT / "cpython" / f"{notebook}.json").read_text())
 
 
 # ------------------------------------------------------------------ on CPython: the skill of the agent
@@ -330,6 +342,7 @@ def bench(numbers):
         timings, wall = pyodide_side(notebook)
         training = sum(t["seconds"] for t in timings if t["training"])
         training_cpu = sum(t.get("cpu_seconds", np.nan) for t in timings if t["training"])
+        cpython_cpu = sum(t["cpu_seconds"] for t in cpython_side(notebook) if t["training"])
         cells = sum(t["seconds"] for t in timings)
         agent = DQNAgent.load(OUT / f"{notebook}.npz")
         result, skill_met, summary = MEASURES[number](agent)
@@ -344,18 +357,20 @@ def bench(numbers):
             result["final_agent"] = final_result
             skill_met, summary = skill_met and final_met, f"{summary}; {final_summary}"
         row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1),
-               "training_cpu_s": round(training_cpu, 1), "cells_s": round(cells, 1),
+               "training_cpu_s": round(training_cpu, 1), "cpython_training_cpu_s": round(cpython_cpu, 1),
+               "pyodide_over_cpython": round(training_cpu / cpython_cpu, 2), "cells_s": round(cells, 1),
                "budget_s": BUDGET_S, "within_budget": training <= BUDGET_S, "skill_met": skill_met,
                "target_met": skill_met and training <= BUDGET_S, "summary": summary, "result": result,
                "cells": timings, "load": list(os.getloadavg())}
         rows.append(row)
         print(json.dumps(row), file=sys.stderr, flush=True)
-    print("| lesson | training cells in Pyodide (Chromebook ≈ ×3) | all cells "
+    print("| lesson | training cells in Pyodide (Chromebook ≈ ×3) | CPU time: Pyodide / CPython | all cells "
           "| the trained agent (new seeds, 95 % intervals) | met |")
-    print("|---|---:|---:|---|---|")
+    print("|---|---:|---:|---:|---|---|")
     for row in rows:
         print(f"| {row['lesson']} | {row['training_s']:.1f} s, CPU {row['training_cpu_s']:.1f} s "
-              f"(≈ {CHROMEBOOK * row['training_s']:.0f} s) | "
+              f"(≈ {CHROMEBOOK * row['training_s']:.0f} s) | {row['training_cpu_s']:.1f} / "
+              f"{row['cpython_training_cpu_s']:.1f} s = ×{row['pyodide_over_cpython']:.2f} | "
               f"{row['cells_s']:.1f} s | {row['summary']} | {'yes' if row['target_met'] else 'no'} |")
     for row in rows:
         print(json.dumps({k: v for k, v in row.items() if k != "cells"}))
@@ -364,6 +379,9 @@ def bench(numbers):
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--in-pyodide"]:
-        run_in_pyodide(sys.argv[2], "/project/_build/lessons")
+        run_lesson(sys.argv[2], "/project/_build/lessons")
+    elif sys.argv[1:2] == ["--on-cpython"]:
+        sys.path.insert(0, str(ROOT))
+        run_lesson(sys.argv[2], OUT / "cpython")
     else:
         bench(sys.argv[1:] or list(LESSONS))
