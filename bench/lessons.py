@@ -289,10 +289,18 @@ def measure_final_puyopuyo(agent, lesson_agent):
     Beside it, on the same games, lesson 52's ``ChainBuilder``: the same search without the network (with a network
     that says 0 everywhere the final agent plays its very moves: tests/test_chain_search.py)."""
     from games.agents.puyopuyo import ChainBuilder
-    mine = puyo_solo(agent, PUYO_FINAL_GAMES)[1]
-    builder = puyo_solo(ChainBuilder(), PUYO_FINAL_GAMES)[1]
-    summary = f"final_agent: {describe_puyo(mine)}; ChainBuilder on the same games: {describe_puyo(builder)}"
-    return {"final": mine, "chain_builder": builder}, mine["chain_5_or_more"]["rate"] >= 0.5, summary
+    from games.arena import mean_interval
+    games_mine, mine = puyo_solo(agent, PUYO_FINAL_GAMES)
+    games_builder, builder = puyo_solo(ChainBuilder(), PUYO_FINAL_GAMES)
+    # the same seeds: the difference game by game says more than two separate intervals
+    gain, low, high = mean_interval(np.array(games_mine.scores) - np.array(games_builder.scores))
+    difference = {"mean": round(gain), "ci95": [round(low), round(high)],
+                  "games_final_scored_more": int(np.sum(np.array(games_mine.scores) > np.array(games_builder.scores)))}
+    summary = (f"final_agent: {describe_puyo(mine)}; ChainBuilder on the same games: {describe_puyo(builder)}; "
+               f"game by game, final_agent scored {gain:+,.0f} [{low:+,.0f}, {high:+,.0f}] more, "
+               f"more in {difference['games_final_scored_more']} of {PUYO_FINAL_GAMES}")
+    result = {"final": mine, "chain_builder": builder, "score_difference": difference}
+    return result, mine["chain_5_or_more"]["rate"] >= 0.5, summary
 
 
 FINAL_MEASURES = {"13": measure_final_tictactoe, "23": measure_final_connectfour, "53": measure_final_puyopuyo}

@@ -45,9 +45,11 @@ def test_the_network_reads_a_board_of_the_search_as_the_afterstate_agent_reads_t
     assert agent.board_values([well], env.pair)[0] == pytest.approx(from_env, rel=1e-6)
 
 
-def test_with_an_untrained_network_it_plays_the_chain_builders_moves():
-    agent = dqn.ChainSearchAgent.from_agent(dqn.AfterstateAgent("puyopuyo", seed=0, **SMALL))  # V = 0 everywhere
-    builder = ChainBuilder()
+@pytest.mark.parametrize("depth", [2, 1])
+def test_with_an_untrained_network_it_plays_the_chain_builders_moves(depth):
+    untrained = dqn.AfterstateAgent("puyopuyo", seed=0, **SMALL)  # V = 0 everywhere
+    agent = dqn.ChainSearchAgent.from_agent(untrained, depth=depth)
+    builder = ChainBuilder(depth=depth)
     spots = positions(40)
     assert [agent(p.clone()) for p in spots] == [builder(p.clone()) for p in spots]
 
