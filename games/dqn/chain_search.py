@@ -25,8 +25,10 @@ with the agent, so ``agent.save(path)`` and ``dqn.load(path)`` give back the sam
 does, while the search chooses the moves.
 
 Speed: the boards of the second placement are encoded with arrays and read by the network
-in one batch per first placement; ``bench/lessons.py`` times a move against the
-``ChainBuilder``'s.
+in one batch per first placement. ``bench/lessons.py`` measured lesson 53's ``final_agent``
+on 200 games of at most 100 pairs against the ``ChainBuilder`` on the same games: 28 and 36 ms
+a move against its 20 and 27 ms on CPython (two runs, the machine shared), 64 and 59 ms
+against 48 and 57 ms in Pyodide (3 games each); mean score 83,327 against 74,113.
 """
 
 import numpy as np
