@@ -11,7 +11,8 @@ For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
    the process waits, the CPU time does not); the *training cells* are those that call ``dqn.train``
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
    ``final_agent`` (the search with the trained network inside, issue 21) when it has one. Lessons 23's and
-   33's ``final_agent`` also play their first 100 measuring games there, to time its moves as a browser does.
+   33's ``final_agent`` also play their first 100 measuring games there, to time its moves as a browser does; lesson
+   53's and the ``ChainBuilder`` play 3 games each there for the same reason.
 2. **On CPython.** The same cells run again in a new CPython process (in a temporary folder), for
    issue 22's ratio: the training cells' CPU time in Pyodide over their CPU time on CPython. Then the
    saved agent is loaded and measured over many games on seeds the
@@ -87,11 +88,16 @@ def run_lesson(notebook, out_dir):
     elif final_path.exists():
         final_path.unlink()  # an old run's: not this lesson's
     (Path(out_dir) / f"{notebook}.json").write_text(json.dumps(timings, indent=1))
-    if sys.platform == "emscripten" and notebook in (LESSONS["23"], LESSONS["33"]) and "final_agent" in namespace:
-        # its time a move as a browser sees it
-        final = namespace["final_agent"]
+    if sys.platform != "emscripten" or "final_agent" not in namespace:
+        return
+    final = namespace["final_agent"]  # its time a move as a browser sees it
+    if notebook in (LESSONS["23"], LESSONS["33"]):
         timing = search_vs_alphabeta(final, final.config.depth, n=PYODIDE_TIMING_GAMES)
-        (Path(out_dir) / f"{notebook}.pyodide_times.json").write_text(json.dumps(timing))
+    elif notebook == LESSONS["53"]:
+        timing = puyo_times(final, n=PUYO_PYODIDE_TIMING_GAMES)
+    else:
+        return
+    (Path(out_dir) / f"{notebook}.pyodide_times.json").write_text(json.dumps(timing))
 
 
 def pyodide_side(notebook):
@@ -326,7 +332,56 @@ def measure_final_vs_alphabeta(agent, lesson_agent):
             "untrained_network_from_random_openings": varied_unlearnt}, final["met"], summary
 
 
-FINAL_MEASURES = {"13": measure_final_tictactoe, "23": measure_final_vs_alphabeta, "33": measure_final_vs_alphabeta}
+PUYO_FINAL_GAMES = 200  # issue 21's Puyo target: a chain of 5 or more in at least half of 200 games of <= 100 pairs
+PUYO_PYODIDE_TIMING_GAMES = 3  # games of each agent timed in the site's Python too (about half a minute more)
+
+
+def puyo_solo(agent, n):
+    """``agent`` on ``n`` new games of at most 100 pairs: ``(SoloResult, a summary dict)``."""
+    from games import arena
+    result = arena.evaluate("puyopuyo", agent, n=n, seed=SEED, max_moves=100, progress=False, on_course_map=False)
+    fives = sum(chain >= 5 for chain in result.longest_chains)
+    mean, low, high = result.mean_score()
+    return result, {"games": n, "chain_5_or_more": rate(fives, n), "mean_score": round(mean),
+                    "mean_score_ci95": [round(low), round(high)], "longest_chains": result.chain_counts(),
+                    "ms_a_move": round(1000 * result.times["mean"], 2)}
+
+
+def puyo_times(agent, n):
+    """Each side's mean think time a move (the arena's clock), ``agent`` and the ``ChainBuilder``, the same games."""
+    from games.agents.puyopuyo import ChainBuilder
+    mine, builder = puyo_solo(agent, n)[1], puyo_solo(ChainBuilder(), n)[1]
+    return {"games": n, "ms_a_move": mine["ms_a_move"], "chain_builder_ms_a_move": builder["ms_a_move"]}
+
+
+def describe_puyo(row):
+    low, high = row["chain_5_or_more"]["ci95"]
+    return (f"chain >= 5 in {row['chain_5_or_more']['rate']:.1%} [{low:.1%}, {high:.1%}] of {row['games']}, "
+            f"mean score {row['mean_score']:,} [{row['mean_score_ci95'][0]:,}, {row['mean_score_ci95'][1]:,}], "
+            f"{row['ms_a_move']:.1f} ms a move")
+
+
+def measure_final_puyopuyo(agent, lesson_agent):
+    """Issue 21: the final agent's longest chain is 5 or more in at least half of 200 new games of at most 100 pairs.
+    Beside it, on the same games, lesson 52's ``ChainBuilder``: the same search without the network (with a network
+    that says 0 everywhere the final agent plays its very moves: tests/test_chain_search.py)."""
+    from games.agents.puyopuyo import ChainBuilder
+    from games.arena import mean_interval
+    games_mine, mine = puyo_solo(agent, PUYO_FINAL_GAMES)
+    games_builder, builder = puyo_solo(ChainBuilder(), PUYO_FINAL_GAMES)
+    # the same seeds: the difference game by game says more than two separate intervals
+    gain, low, high = mean_interval(np.array(games_mine.scores) - np.array(games_builder.scores))
+    difference = {"mean": round(gain), "ci95": [round(low), round(high)],
+                  "games_final_scored_more": int(np.sum(np.array(games_mine.scores) > np.array(games_builder.scores)))}
+    summary = (f"final_agent: {describe_puyo(mine)}; ChainBuilder on the same games: {describe_puyo(builder)}; "
+               f"game by game, final_agent scored {gain:+,.0f} [{low:+,.0f}, {high:+,.0f}] more, "
+               f"more in {difference['games_final_scored_more']} of {PUYO_FINAL_GAMES}")
+    result = {"final": mine, "chain_builder": builder, "score_difference": difference}
+    return result, mine["chain_5_or_more"]["rate"] >= 0.5, summary
+
+
+FINAL_MEASURES = {"13": measure_final_tictactoe, "23": measure_final_vs_alphabeta, "33": measure_final_vs_alphabeta,
+                  "53": measure_final_puyopuyo}
 
 MEASURES = {"13": measure_tictactoe, "23": measure_connectfour, "33": measure_othello,
             "43": measure_minesweeper, "53": measure_puyopuyo}
@@ -351,9 +406,13 @@ def bench(numbers):
             final_result, final_met, final_summary = FINAL_MEASURES[number](load(final_path), agent)
             in_pyodide = OUT / f"{notebook}.pyodide_times.json"
             if in_pyodide.exists() and in_pyodide.stat().st_mtime >= final_path.stat().st_mtime:  # this run's
-                final_result["in_pyodide"] = json.loads(in_pyodide.read_text())
-                final_summary += "; in Pyodide, the first " + describe_vs_alphabeta(final_result["in_pyodide"])
-                final_met = final_met and final_result["in_pyodide"]["time_ratio"] <= 2.0
+                final_result["in_pyodide"] = timing = json.loads(in_pyodide.read_text())
+                if number == "53":
+                    final_summary += (f"; in Pyodide, {timing['games']} games each: {timing['ms_a_move']:.1f} ms "
+                                      f"a move, the ChainBuilder {timing['chain_builder_ms_a_move']:.1f} ms")
+                else:
+                    final_summary += "; in Pyodide, the first " + describe_vs_alphabeta(timing)
+                    final_met = final_met and timing["time_ratio"] <= 2.0
             result["final_agent"] = final_result
             skill_met, summary = skill_met and final_met, f"{summary}; {final_summary}"
         row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1),

@@ -23,6 +23,8 @@ Modules, in reading order:
   (one value, not one per action), learnt by TD; for Puyo Puyo;
 - ``search``: ``SearchAgent``: a search a few moves deep with a Q-network at its leaves, the
   network learning the search's own values (the idea of AlphaZero, on a small scale);
+- ``chain_search``: ``ChainSearchAgent``: Puyo Puyo's chain search of lesson 52, with the
+  afterstate network's value added to its heuristic where the search stops;
 - ``train``: ``train(agent, episodes)``: game after game, ``agent.play_training_game(env)``;
   returns a ``Curve``.
 
@@ -32,6 +34,7 @@ Modules, in reading order:
 
 from .afterstate import AfterstateAgent
 from .agent import DQNAgent
+from .chain_search import ChainSearchAgent
 from .config import DQNConfig, preset
 from .encoders import encode, encoder_for
 from .learner import Learner, load
@@ -40,6 +43,6 @@ from .schedule import LinearSchedule
 from .search import SearchAgent
 from .train import Curve, evaluate, opponent_agent, train
 
-__all__ = ["AfterstateAgent", "Curve", "DQNAgent", "DQNConfig", "Learner", "LinearSchedule", "ReplayBuffer",
-           "ReplayMemory", "SearchAgent", "encode", "encoder_for", "evaluate", "load", "opponent_agent", "preset",
-           "train"]
+__all__ = ["AfterstateAgent", "ChainSearchAgent", "Curve", "DQNAgent", "DQNConfig", "Learner", "LinearSchedule",
+           "ReplayBuffer", "ReplayMemory", "SearchAgent", "encode", "encoder_for", "evaluate", "load", "opponent_agent",
+           "preset", "train"]
