@@ -119,6 +119,7 @@ def test_it_plays_in_the_arena_and_on_the_board():
     agent = with_a_value(dqn.ChainSearchAgent(seed=0, **SMALL))
     record = arena.play("puyopuyo", agent, seed=0, max_moves=5, frames=False)
     assert len(record.chains) == 5
+    pytest.importorskip("anywidget")  # the board (not in the Pyodide of tests/test_pyodide.py)
     widget = games.play("puyopuyo", show_q=agent, seed=0)
     shown, values = widget.view["q"], agent.q_values(widget.env)
     assert len(shown) == 6

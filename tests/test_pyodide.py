@@ -20,7 +20,8 @@ PYTEST_PACKAGES = ["pytest", "_pytest", "pluggy", "iniconfig", "packaging", "pyg
 TESTS = ["tests/test_simd.py", "tests/test_autograd_core.py", "tests/test_autograd_functions.py",
          "tests/test_autograd_layers.py", "tests/test_dqn.py", "tests/test_afterstate.py",
          "tests/test_dqn_regression.py",  # training gives CPython's numbers there too (to float rounding)
-         "tests/test_search.py"]  # the array searches (uint64 bitboards for Othello) give the tree's values there too
+         "tests/test_search.py",  # the array searches (uint64 bitboards for Othello) give the tree's values there too
+         "tests/test_chain_search.py"]
 
 
 def copy_pytest(destination):
