@@ -220,3 +220,24 @@ def test_othello_array_search_sees_the_end_of_the_game():
     env.set_position([[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 2, 2], [1, 1, 2, 0]], to_move=0)
     values = agent.move_values(env)  # black fills the last square, flipping everything: the game ends, won
     assert values[15] == 1.0 and np.isnan(np.delete(values, 15)).all()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("make, words", [
+    (lambda: dqn.SearchAgent.from_agent(random_agent, depth=2), {"en": ["dqn.DQNAgent", "random_agent"],
+                                                                 "ja": ["dqn.DQNAgent", "random_agent"]}),
+    (lambda: dqn.SearchAgent.from_agent(dqn.AfterstateAgent("puyopuyo", hidden=(8,)), depth=2),
+     {"en": ["dqn.DQNAgent", "AfterstateAgent"], "ja": ["dqn.DQNAgent", "AfterstateAgent"]}),
+    (lambda: dqn.SearchAgent("tictactoe", hidden=(8,), depth=0),
+     {"en": ["depth=0", "≥ 1"], "ja": ["depth=0", "1 以上"]}),
+    (lambda: dqn.SearchAgent("minesweeper", hidden=(8,)), {"en": ["'minesweeper'", "othello"],
+                                                          "ja": ["'minesweeper'", "2 人"]}),
+    (lambda: dqn.ChainSearchAgent.from_agent(dqn.DQNAgent("tictactoe", hidden=(8,))),
+     {"en": ["dqn.AfterstateAgent", "DQNAgent"], "ja": ["dqn.AfterstateAgent", "DQNAgent"]}),
+])
+def test_a_wrong_agent_or_setting_gets_a_clear_message(make, words, language):
+    games.set_language(language)
+    with pytest.raises(games.errors.BadOptionError) as raised:
+        make()
+    for word in words[language]:
+        assert word in str(raised.value)

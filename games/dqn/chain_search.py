@@ -35,6 +35,8 @@ import numpy as np
 
 from ..agents.puyopuyo import ChainBuilder, Well
 from ..autograd import no_grad
+from ..errors import BadOptionError
+from ..messages import tr
 from .afterstate import AfterstateAgent
 
 
@@ -61,6 +63,13 @@ class ChainSearchAgent(AfterstateAgent):
 
         Its config is ``agent``'s, with ``depth=2`` (the current and the next pair) and ``settings`` changed.
         """
+        if not isinstance(agent, AfterstateAgent):
+            raise BadOptionError(tr(
+                en="ChainSearchAgent.from_agent needs a trained dqn.AfterstateAgent (Puyo Puyo), whose network "
+                   "goes inside the search; {what} has no afterstate network.",
+                ja="ChainSearchAgent.from_agent には、学習した dqn.AfterstateAgent(ぷよぷよ)を渡してください"
+                   "(そのネットワークを探索の中で使います)。{what} には盤面の価値のネットワークがありません。",
+                what=getattr(agent, "__name__", None) or type(agent).__name__))
         searcher = cls(agent.game, agent.config, seed=agent.seed, **{"depth": 2, **settings})
         searcher.v_net.set_weights(agent.v_net.get_weights())
         return searcher

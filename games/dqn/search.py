@@ -45,13 +45,18 @@ move against its 1.4 ms on CPython, 4.9 ms against 4.3 ms in Pyodide; Othello 0.
 
 import numpy as np
 
+from ..agents.options import check_depth
 from ..autograd import Variable, no_grad
 from ..autograd import functions as F
+from ..errors import BadOptionError
+from ..messages import tr
 from . import array_search
-from .agent import make_q_networks
+from .agent import DQNAgent, make_q_networks
 from .learner import Learner, epsilon_schedule
 from .replay import ReplayMemory
 
+
+SEARCHED_GAMES = ("tictactoe", "connectfour", "othello")  # two players, env.clone() and env.winner
 
 #: ``from_agent``'s learning settings: the network already plays well, so it explores less and learns sooner
 FROM_TRAINED = {"epsilon_start": 0.3, "epsilon_end": 0.05, "epsilon_steps": 1000, "learn_start": 200}
@@ -68,7 +73,15 @@ class SearchAgent(Learner):
     networks = ("q_net",)
 
     def __init__(self, game="tictactoe", config=None, *, seed=0, **settings):
+        if game not in SEARCHED_GAMES:
+            raise BadOptionError(tr(
+                en="SearchAgent searches the two-player games {allowed}, not {game!r}. "
+                   "(For Puyo Puyo there is dqn.ChainSearchAgent.)",
+                ja="SearchAgent が探索できるのは 2 人で対戦するゲーム {allowed} で、{game!r} はできません。"
+                   "(ぷよぷよには dqn.ChainSearchAgent があります)",
+                allowed=", ".join(SEARCHED_GAMES), game=game))
         super().__init__(game, config, seed=seed, **settings)
+        check_depth(self.config.depth)
         # The searches of training read target_net, a copy of q_net refreshed every ``target_update`` moves
         # (as DQN's target network): the values it learns stay still for a while, so it does not chase its tail.
         make_q_networks(self)
@@ -84,6 +97,13 @@ class SearchAgent(Learner):
         Its config is ``agent``'s, with ``FROM_TRAINED`` (less exploring, learning sooner) and
         ``settings`` changed, e.g. ``depth=2``.
         """
+        if not isinstance(agent, (DQNAgent, SearchAgent)):
+            raise BadOptionError(tr(
+                en="SearchAgent.from_agent needs a trained dqn.DQNAgent, whose network goes inside the search; "
+                   "{what} has no Q-network.",
+                ja="SearchAgent.from_agent には、学習した dqn.DQNAgent を渡してください(そのネットワークを探索の中で"
+                   "使います)。{what} には Q ネットワークがありません。",
+                what=getattr(agent, "__name__", None) or type(agent).__name__))
         searcher = cls(agent.game, agent.config, seed=agent.seed, **{**FROM_TRAINED, **settings})
         searcher.q_net.set_weights(agent.q_net.get_weights())
         return searcher
