@@ -174,12 +174,19 @@ def measure_othello(agent):
 
 def measure_minesweeper(agent):
     from games import arena
+    from games.agents.minesweeper import MinesweeperSolver
     board = {k: v for k, v in agent.config.options.items() if k != "reward"}
     solo = arena.evaluate("minesweeper", agent, n=1000, seed=SEED, progress=False, **board)
     wins = int(round(solo.win_rate()[0] * 1000))
-    result = {"board": board, "won": rate(wins, 1000)}
+    # issue 21: the trained agent beside the logic solver of lesson 3, on the same boards
+    solver = arena.evaluate("minesweeper", MinesweeperSolver(), n=1000, seed=SEED, progress=False, **board)
+    solver_wins = int(round(solver.win_rate()[0] * 1000))
+    result = {"board": board, "won": rate(wins, 1000), "solver_won": rate(solver_wins, 1000)}
     low, high = result["won"]["ci95"]
-    return result, wins >= 800, f"{100 * wins / 1000:.1f} % of 1,000 boards won [{100 * low:.1f}, {100 * high:.1f}]"
+    s_low, s_high = result["solver_won"]["ci95"]
+    return result, wins >= 800, (f"{100 * wins / 1000:.1f} % of 1,000 boards won [{100 * low:.1f}, {100 * high:.1f}]; "
+                                 f"the solver of lesson 3 on the same boards {100 * solver_wins / 1000:.1f} % "
+                                 f"[{100 * s_low:.1f}, {100 * s_high:.1f}]")
 
 
 def measure_puyopuyo(agent):
