@@ -35,9 +35,9 @@ import numpy as np
 
 from ..agents.puyopuyo import ChainBuilder, Well
 from ..autograd import no_grad
-from ..errors import BadOptionError
 from ..messages import tr
 from .afterstate import AfterstateAgent
+from .learner import not_the_trained_agent
 
 
 class ChainSearchAgent(AfterstateAgent):
@@ -64,12 +64,8 @@ class ChainSearchAgent(AfterstateAgent):
         Its config is ``agent``'s, with ``depth=2`` (the current and the next pair) and ``settings`` changed.
         """
         if not isinstance(agent, AfterstateAgent):
-            raise BadOptionError(tr(
-                en="ChainSearchAgent.from_agent needs a trained dqn.AfterstateAgent (Puyo Puyo), whose network "
-                   "goes inside the search; {what} has no afterstate network.",
-                ja="ChainSearchAgent.from_agent には、学習した dqn.AfterstateAgent(ぷよぷよ)を渡してください"
-                   "(そのネットワークを探索の中で使います)。{what} には盤面の価値のネットワークがありません。",
-                what=getattr(agent, "__name__", None) or type(agent).__name__))
+            raise not_the_trained_agent("ChainSearchAgent.from_agent", "dqn.AfterstateAgent", agent,
+                                        tr(en="afterstate network", ja="盤面の価値のネットワーク"))
         searcher = cls(agent.game, agent.config, seed=agent.seed, **{"depth": 2, **settings})
         searcher.v_net.set_weights(agent.v_net.get_weights())
         return searcher

@@ -27,6 +27,18 @@ from .schedule import LinearSchedule
 KINDS = {}  #: kind -> class, such as {"dqn": DQNAgent, "afterstate": AfterstateAgent}: how ``load`` finds the class
 
 
+def not_the_trained_agent(method, needed, agent, network):
+    """The error for ``method(agent)`` when ``agent`` is not the trained ``needed`` whose network it copies.
+
+    ``network`` names the network that ``agent`` lacks, in the student's language (``tr(en=..., ja=...)``).
+    """
+    return BadOptionError(tr(
+        en="{method} needs a trained {needed}, whose network goes inside the search; {what} has no {network}.",
+        ja="{method} には、学習した {needed} を渡してください(そのネットワークを探索の中で使います)。"
+           "{what} には{network}がありません。",
+        method=method, needed=needed, what=getattr(agent, "__name__", None) or type(agent).__name__, network=network))
+
+
 def learning_reward(config, reward, ended):
     """The reward the network learns from: ``reward × reward_scale``, plus ``game_over_reward`` if the game ended."""
     reward = reward * config.reward_scale  # Puyo scores are in the hundreds: small numbers learn better

@@ -52,7 +52,7 @@ from ..errors import BadOptionError
 from ..messages import tr
 from . import array_search
 from .agent import DQNAgent, make_q_networks
-from .learner import Learner, epsilon_schedule
+from .learner import Learner, epsilon_schedule, not_the_trained_agent
 from .replay import ReplayMemory
 
 
@@ -98,12 +98,8 @@ class SearchAgent(Learner):
         ``settings`` changed, e.g. ``depth=2``.
         """
         if not isinstance(agent, (DQNAgent, SearchAgent)):
-            raise BadOptionError(tr(
-                en="SearchAgent.from_agent needs a trained dqn.DQNAgent, whose network goes inside the search; "
-                   "{what} has no Q-network.",
-                ja="SearchAgent.from_agent には、学習した dqn.DQNAgent を渡してください(そのネットワークを探索の中で"
-                   "使います)。{what} には Q ネットワークがありません。",
-                what=getattr(agent, "__name__", None) or type(agent).__name__))
+            raise not_the_trained_agent("SearchAgent.from_agent", "dqn.DQNAgent", agent,
+                                        tr(en="Q-network", ja=" Q ネットワーク"))
         searcher = cls(agent.game, agent.config, seed=agent.seed, **{**FROM_TRAINED, **settings})
         searcher.q_net.set_weights(agent.q_net.get_weights())
         return searcher
