@@ -11,7 +11,8 @@ with numpy arrays instead, one row per position:
    over (their value is known: +1 won, -1 lost, 0 drawn, for the player who moved), and keep
    the others for the next depth.
 2. **The leaves.** The last depth's positions are encoded together and read by the network
-   in one batch (``leaf_values``: the largest Q-value of the legal moves, for the player to move).
+   in one batch (``SearchAgent._network_values``: the largest Q-value of the legal moves, for the
+   player to move).
 3. **Up.** Negamax, depth by depth: a move's value is minus the opponent's best value after
    it, times ``gamma``.
 
@@ -29,6 +30,7 @@ from functools import lru_cache, partial
 import numpy as np
 
 from ..agents.connectfour import window_cells
+from ..envs.othello import Othello
 from .encoders import MANY_ENCODERS
 
 
@@ -96,15 +98,14 @@ def connectfour_levels(env, depth, encode_many=MANY_ENCODERS["connectfour"]):
 def othello_lines(size):
     """The engine's bitboard directions as arrays: ``(shifts, squares a line may jump over, all squares)``.
 
-    As in ``envs.othello``: a shift by 1 moves a disc one column, by ``size`` one row; lines
-    sideways or diagonal jump only over discs of the inner columns (no wrapping round an edge).
+    Taken from ``envs.othello.Othello`` itself (its ``_directions``), so that the two cannot differ: a shift
+    by 1 moves a disc one column, by ``size`` one row; lines sideways or diagonal jump only over discs of
+    the inner columns (no wrapping round an edge).
     """
-    full = (1 << size * size) - 1
-    first_col = sum(1 << (row * size) for row in range(size))
-    inner = full & ~first_col & ~(first_col << (size - 1))
-    shifts = np.array([1, size, size - 1, size + 1], dtype=np.uint64)[:, None]
-    jumpable = np.array([inner, full, inner, inner], dtype=np.uint64)[:, None]
-    return shifts, jumpable, np.uint64(full)
+    engine = Othello(size=size)
+    shifts, jumpable = zip(*engine._directions)
+    return (np.array(shifts, dtype=np.uint64)[:, None], np.array(jumpable, dtype=np.uint64)[:, None],
+            np.uint64(engine._full))
 
 
 def othello_moves(own, opp, size):
