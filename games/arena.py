@@ -473,8 +473,8 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
         for who, seconds in zip(record.movers, record.think_times):
             times["a" if who == a_player else "b"].append(seconds)
         if bar:
-            bar.update(1, note=tr(en="A: {w} won, {d} drawn, {l} lost", ja="A: {w} 勝 {d} 分 {l} 敗",
-                                  w=result.wins, d=result.draws, l=result.losses))
+            bar.update(1, note=lambda: tr(en="A: {w} won, {d} drawn, {l} lost", ja="A: {w} 勝 {d} 分 {l} 敗",
+                                          w=result.wins, d=result.draws, l=result.losses))
     if bar:
         bar.close()
     result.times_a, result.times_b = _times_summary(times["a"]), _times_summary(times["b"])
@@ -500,7 +500,8 @@ def _evaluate_solo(env, agent, n, seed, progress, max_moves, on_course_map):
         result._add_game(record)
         times += record.think_times
         if bar:
-            bar.update(1, note=tr(en="mean score {m:.0f}", ja="平均スコア {m:.0f}", m=np.mean(result.scores)))
+            bar.update(1, note=lambda: tr(en="mean score {m:.0f}", ja="平均スコア {m:.0f}",
+                                          m=np.mean(result.scores)))
     if bar:
         bar.close()
     result.times = _times_summary(times)

@@ -31,10 +31,11 @@ class ProgressBar:
         self.close()
 
     def update(self, n=1, note=None):
-        """Count ``n`` more steps; ``note`` is a short text shown at the end of the bar."""
+        """Count ``n`` more steps; ``note`` is a short text shown at the end of the bar, or a function
+        that gives it (called only when the bar is drawn: a note that takes work costs nothing in between)."""
         self.count += n
         if note is not None:
-            self.note = str(note)
+            self.note = note
         now = time.perf_counter()
         if now - self._last_draw >= self.interval:
             self._last_draw = now
@@ -58,6 +59,7 @@ class ProgressBar:
             line = f"{self.label} |{bar}| {done:4.0%} {status}"
         else:
             line = f"{self.label} {self.count} [{elapsed:.0f}s]"
-        if self.note:
-            line += f" {self.note}"
+        note = self.note() if callable(self.note) else self.note
+        if note:
+            line += f" {note}"
         print("\r" + line, end="", file=self.file, flush=True)

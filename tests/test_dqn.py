@@ -411,7 +411,7 @@ def test_the_progress_bar_counts_the_games_and_shows_the_last_return(capsys):
     curve = dqn.train(small_agent(), episodes=5, eval_every=0)
     last_line = capsys.readouterr().out.split("\r")[-1]
     assert "100% 5/5" in last_line
-    assert f"ε={curve.epsilons[-1]:.2f}" in last_line
+    assert f"ε={curve.epsilons[-1]:.2f} return {np.mean(curve.returns):+.2f}" in last_line
     dqn.train(small_agent(), episodes=2, eval_every=0, progress=False)
     assert capsys.readouterr().out == ""
 

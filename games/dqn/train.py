@@ -172,7 +172,7 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
             result.update(episode=episode, seconds=round(time.perf_counter() - wall_start - eval_time, 2))
             curve.evaluations.append(result)
         if bar:
-            bar.update(1, note=_note(curve))
+            bar.update(1, note=lambda: _note(curve))
     if bar:
         bar.close()
     curve.seconds = time.perf_counter() - wall_start - eval_time
@@ -184,7 +184,7 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
 def _note(curve):
     """The short text at the end of the progress bar."""
     note = f"ε={curve.epsilons[-1]:.2f} " + tr(en="return {r:+.2f}", ja="リターン {r:+.2f}",
-                                                r=curve.moving_average()[-1])
+                                                r=np.mean(curve.returns[-100:]))
     if curve.evaluations:
         last = curve.evaluations[-1]
         if "win" in last:
