@@ -134,6 +134,37 @@ def test_replay_buffer_wraps_around_at_capacity():
     assert buffer.rewards[0] == 5.0 and buffer.rewards[1] == 6.0 and buffer.position == 2
 
 
+def test_adding_rows_at_once_is_adding_them_one_by_one_also_round_the_end_of_the_ring():
+    one_by_one, at_once = (dqn.ReplayBuffer(capacity=7, state_size=2, num_actions=3) for _ in range(2))
+    for start in range(0, 15, 3):  # rows 0-2, 3-5, ...: the third and fifth writes go round the end
+        rows = np.arange(start, start + 3)
+        for i in rows:
+            one_by_one.add([i, -i], i % 3, i * 0.5, [i + 1, i], i % 2 == 0, [True, i % 2 == 1, False], steps=2)
+        at_once.add_rows(3, states=np.stack([rows, -rows], axis=1), actions=rows % 3, rewards=rows * 0.5,
+                         next_states=np.stack([rows + 1, rows], axis=1), dones=rows % 2 == 0,
+                         next_masks=np.stack([np.ones(3, bool), rows % 2 == 1, np.zeros(3, bool)], axis=1), steps=2)
+        assert (at_once.position, len(at_once)) == (one_by_one.position, len(one_by_one))
+        for name in one_by_one.columns:
+            assert np.array_equal(getattr(at_once, name), getattr(one_by_one, name)), name
+
+
+def test_a_transition_is_kept_turned_each_way_as_the_symmetries_say():
+    env = games.make("tictactoe")
+    for move in [0, 4, 5]:
+        env.step(move)
+    state, mask = dqn.encode(env), env.action_mask()
+    turns = dqn.encoders.symmetries("tictactoe", env)
+    buffer = dqn.ReplayBuffer(capacity=20, state_size=len(state), num_actions=9)
+    keep(buffer, [(state, 2, 1.0)], state[::-1].copy(), False, mask, gamma=0.9, turns=dqn.agent.BoardTurns(turns))
+    assert len(buffer) == 8
+    for row, (state_src, action_src) in enumerate(turns):
+        assert np.array_equal(buffer.states[row], state[state_src])
+        assert np.array_equal(buffer.next_states[row], state[::-1][state_src])
+        assert np.array_equal(buffer.next_masks[row], mask[action_src])
+        assert action_src[buffer.actions[row]] == 2  # the turned action is action 2 turned
+    assert (buffer.rewards[:8] == 1.0).all() and (buffer.steps[:8] == 1).all() and not buffer.dones[:8].any()
+
+
 def test_sampling_returns_stored_transitions_and_is_reproducible():
     def filled(seed):
         buffer = dqn.ReplayBuffer(capacity=100, state_size=3, num_actions=4, seed=seed)

@@ -194,13 +194,12 @@ class DQNAgent(Learner):
             state, mask = next_state, next_mask
 
     def board_turns(self):
-        """With ``augment=True``: the board's symmetries as ``(state_src, action_src, action_to)``; else None."""
+        """With ``augment=True``: the board's symmetries (a ``BoardTurns``); else None."""
         if not self.config.augment:
             return None
         if self._turns is None:
             env = make(self.game, **self.config.options)
-            self._turns = [(state_src, action_src, np.argsort(action_src))
-                           for state_src, action_src in symmetries(self.game, env, self.state_size)]
+            self._turns = BoardTurns(symmetries(self.game, env, self.state_size))
         return self._turns
 
     # ------------------------------------------------------------------ loading
@@ -236,7 +235,22 @@ def keep(memory, recent, next_state, done, next_mask, gamma, turns=None):
     reward = sum(gamma ** i * r for i, (_, _, r) in enumerate(recent))
     if turns is None:
         memory.add(state, action, reward, next_state, done, next_mask, steps=len(recent))
-        return
-    for state_src, action_src, action_to in turns:
-        memory.add(state[state_src], action_to[action], reward, next_state[state_src], done,
-                   next_mask[action_src], steps=len(recent))
+    else:
+        memory.add_turned(turns, state, action, reward, next_state, done, next_mask, steps=len(recent))
+
+
+class BoardTurns:
+    """A board's symmetries (``encoders.symmetries``), as three tables with one row per symmetry.
+
+    For symmetry ``i``: ``states[i]`` turns an encoded state (``state[states[i]]``), ``actions[i]``
+    turns an action mask (``mask[actions[i]]``), and ``actions_to[i][a]`` is where action ``a`` goes.
+    One row per symmetry, so that a transition is turned every way with one indexing per column.
+    """
+
+    def __init__(self, turns):
+        self.states = np.array([state_src for state_src, _ in turns])
+        self.actions = np.array([action_src for _, action_src in turns])
+        self.actions_to = np.argsort(self.actions, axis=1)
+
+    def __len__(self):
+        return len(self.states)

@@ -52,6 +52,19 @@ class ReplayMemory:
         self.position = (self.position + 1) % self.capacity
         self.size = min(self.size + 1, self.capacity)
 
+    def add_rows(self, count, **rows):
+        """Keep ``count`` rows at once: for each column, ``count`` values (or one, the same for every row).
+
+        The same as ``count`` calls of ``add``, one row after another, with one write per column.
+        """
+        end = self.position + count
+        # the rows' places in the ring: one slice, unless they go round the end
+        where = slice(self.position, end) if end <= self.capacity else np.arange(self.position, end) % self.capacity
+        for name in self.columns:
+            getattr(self, name)[where] = rows[name]
+        self.position = end % self.capacity
+        self.size = min(self.size + count, self.capacity)
+
     def sample(self, batch_size):
         """``batch_size`` random rows (with repeats): ``{column name: array with one row per draw}``."""
         if self.size == 0:
@@ -86,3 +99,9 @@ class ReplayBuffer(ReplayMemory):
     def add(self, state, action, reward, next_state, done, next_mask, steps=1):
         super().add(states=state, actions=action, rewards=reward, next_states=next_state, dones=done,
                     next_masks=next_mask, steps=steps)
+
+    def add_turned(self, turns, state, action, reward, next_state, done, next_mask, steps=1):
+        """Keep one transition once for each symmetry of the board in ``turns`` (a ``BoardTurns``)."""
+        self.add_rows(len(turns.states), states=state[turns.states], actions=turns.actions_to[:, action],
+                      rewards=reward, next_states=next_state[turns.states], dones=done,
+                      next_masks=next_mask[turns.actions], steps=steps)
