@@ -1,11 +1,12 @@
 """The SIMD matrix product against numpy's, inside Pyodide: where the kernel pays (games/autograd/matrix_product.py).
 
-    node bench/pyodide.mjs bench/matrix_product.py            # the shapes training uses, then a grid of small ones
+    node bench/pyodide.mjs bench/matrix_product.py            # the shapes training uses, then a grid of small ones,
+                                                              # then whole layers (linear_relu) of few rows
 
 For each product (m × k) @ (k × n), in the three layouts training uses (``a @ b``,
 ``aᵀ @ b``, ``a @ bᵀ``, all float32 views), prints numpy's time and ``matmul``'s
 kernel path's time in microseconds (the best of several runs: the machine may be shared),
-and their ratio. ``KERNEL_FROM`` in games/autograd/matrix_product.py comes from these numbers.
+and their ratio. ``KERNEL_FROM`` and ``LINEAR_FROM`` in games/autograd/matrix_product.py come from these numbers.
 """
 
 import json
@@ -65,6 +66,20 @@ def compare(m, k, n, layout, rng):
             "kernel_us": round(kernel_us, 1), "speedup": round(numpy_us / kernel_us, 2)}
 
 
+def compare_layer(m, k, n, rng):
+    """A whole layer, ``linear_relu`` (product, + b, ReLU): numpy's three calls against one kernel call."""
+    x, W = operands("a@b", m, k, n, rng)
+    b = rng.standard_normal(n, dtype=np.float32)
+    numpy_us = best_time(lambda: np.maximum(M.matrix_product(x, W) + b, 0))
+    kept, M.LINEAR_FROM = M.LINEAR_FROM, 0  # the kernel for every shape
+    try:
+        kernel_us = best_time(lambda: M.linear_relu(x, W, b, True))
+    finally:
+        M.LINEAR_FROM = kept
+    return {"m": m, "k": k, "n": n, "layout": "layer", "numpy_us": round(numpy_us, 1),
+            "kernel_us": round(kernel_us, 1), "speedup": round(numpy_us / kernel_us, 2)}
+
+
 def training_shapes():
     """Every product of a training step (forward with B rows and with 1 row, and the two gradients)."""
     shapes = set()
@@ -82,6 +97,8 @@ def main():
     rows = [compare(m, k, n, layout, rng) for m, k, n, layout in training_shapes()]
     grid = [(m, k, n) for m in (1, 2, 4, 8, 32) for k in (4, 16, 64) for n in (4, 16, 64)]
     rows += [compare(m, k, n, layout, rng) for m, k, n in grid for layout in ("a@b", "aT@b", "a@bT")]
+    layers = [(m, k, n) for m in (1, 2, 4, 8) for k in (9, 18, 32, 64, 144, 250) for n in (9, 32, 64)]
+    rows += [compare_layer(m, k, n, rng) for m, k, n in sorted(layers, key=lambda s: s[0] * s[1] * s[2])]
     print(f"{'m':>4} {'k':>4} {'n':>4} {'layout':6} {'numpy µs':>9} {'kernel µs':>9} {'×':>6}")
     for row in rows:
         print(f"{row['m']:4} {row['k']:4} {row['n']:4} {row['layout']:6} {row['numpy_us']:9.1f} "

@@ -124,7 +124,9 @@ def test_adam_in_one_kernel_call_has_numpys_bits(monkeypatch):
 def test_a_layer_in_one_call_has_numpys_bits(relu):
     """linear_relu: x @ W + b, then ReLU, in one kernel call in Pyodide: the bits of the product, + b, np.maximum."""
     rng = np.random.default_rng(7)
-    for m, k, n in [(32, 18, 64), (128, 128, 37), (1, 300, 61), (7, 33, 13), (5, 64, 9), (300, 55, 3), (9, 41, 70)]:
+    for m, k, n in [(32, 18, 64), (128, 128, 37), (1, 300, 61), (7, 33, 13), (5, 64, 9), (300, 55, 3), (9, 41, 70),
+                    (1, 250, 64), (1, 64, 64), (1, 64, 32), (2, 32, 32), (1, 32, 63), (1, 64, 9), (1, 9, 9)]:
+        # the last ones: single rows either side of LINEAR_FROM, as a move asks
         x = rng.standard_normal((m, k)).astype(np.float32)
         W = rng.standard_normal((k, n)).astype(np.float32)
         b = rng.standard_normal(n).astype(np.float32)
@@ -135,6 +137,20 @@ def test_a_layer_in_one_call_has_numpys_bits(relu):
     x64 = rng.standard_normal((40, 30))  # float64: numpy's operations
     W, b = rng.standard_normal((30, 20)), rng.standard_normal(20)
     assert np.array_equal(mp.linear_relu(x64, W, b, relu), np.maximum(x64 @ W + b, 0) if relu else x64 @ W + b)
+
+
+def test_a_layer_uses_its_weights_as_they_are_now():
+    """The kernel remembers where weights are (weights_address): changed in place or replaced, the layer sees them."""
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal((1, 64)).astype(np.float32)
+    W, b = rng.standard_normal((64, 64)).astype(np.float32), rng.standard_normal(64).astype(np.float32)
+    for _ in range(3):
+        assert mp.linear_relu(x, W, b, True).tobytes() == np.maximum(x @ W + b, 0).tobytes()
+        W -= np.float32(0.5)  # in place, as Adam changes weights
+        b = b * np.float32(2)  # a new array, as set_weights makes
+    for _ in range(200):  # many weights come and go: the addresses kept stay few
+        mp.linear_relu(x, W.copy(), b.copy(), False)
+    assert len(simd._known) <= 64
 
 
 def test_clip_grads_norm_in_one_call():

@@ -24,6 +24,20 @@ def address(array):
         return array.__array_interface__["data"][0]
 
 
+_known = {}  # id(array) -> (the array, its address): kept alive here, so no other array can take its id
+
+
+def weights_address(array):
+    """``address(array)`` for an array used over and over, such as a layer's weights: found once, then
+    looked up (0.2 µs against 1.5 µs in Pyodide; a forward of one row makes 4 such calls)."""
+    entry = _known.get(id(array))
+    if entry is None:
+        if len(_known) >= 64:  # weights that were replaced (set_weights makes new arrays): let them go
+            _known.clear()
+        entry = _known[id(array)] = (array, address(array))
+    return entry[1]
+
+
 def load():
     """The module's exports (``matmul``, ``matmul_nt``, ``adam_all``) in Pyodide with WebAssembly SIMD, else None.
 
