@@ -1,6 +1,6 @@
 """µs per call of each part of a DQN training step (the least of several repeats), for each preset.
 
-    python bench/dqn_parts.py [game ...]                  # CPython
+    python bench/dqn_parts.py [game ...]                  # CPython; a game, or lesson13 .. lesson43
     node bench/pyodide.mjs bench/dqn_parts.py [game ...]  # Pyodide under Node (the browser's Python)
     node bench/pyodide.mjs bench/dqn_parts.py --before [game ...]
         # also the games copied by ``bench/dqn.py compare DIR`` (_build/bench-before/games_before), side by side
@@ -36,10 +36,27 @@ def us_per_call(work):
     return 1e6 * best / CALLS
 
 
-def parts(game, dqn=dqn):
+# The DQN lessons' agents (content/en/*_4_dqn.ipynb), by the name "lesson13" ... "lesson43"
+LESSON_AGENTS = {
+    "lesson13": ("tictactoe", dict(hidden=(64,), epsilon_steps=10000, target_update=250, augment=True, lr_end=1e-4,
+                                   lr_steps=30000)),
+    "lesson23": ("connectfour", dict(encoder="connectfour_threats", hidden=(64,), gamma=0.8, augment=True, lr=2e-3,
+                                     lr_end=3e-4, lr_steps=30000, epsilon_steps=12000, learn_start=200,
+                                     target_update=500, train_every=4, batch_size=64, buffer_size=50000)),
+    "lesson33": ("othello", dict(hidden=(32,), lr=3e-3, lr_end=5e-4, lr_steps=24000, gamma=0.95, n_step=3, augment=True,
+                                 epsilon_steps=8000, learn_start=200, target_update=200, train_every=4, batch_size=128,
+                                 buffer_size=50000)),
+    "lesson43": ("minesweeper", dict(options=dict(rows=5, cols=5, mines=2, reward="progress"), hidden=(64,), lr=2e-3,
+                                     lr_end=3e-4, lr_steps=20000, batch_size=64, train_every=4, epsilon_steps=5000,
+                                     buffer_size=50000)),
+}
+
+
+def parts(name, dqn=dqn):
     autograd = importlib.import_module(dqn.__name__.replace(".dqn", ".autograd"))  # of the same checkout
     Variable, clip_grads, F = autograd.Variable, autograd.clip_grads, autograd.functions
-    agent, warm = dqn.DQNAgent(game, seed=0), 0
+    game, options = LESSON_AGENTS.get(name, (name, {}))
+    agent, warm = dqn.DQNAgent(game, seed=0, **options), 0
     while agent.steps < agent.config.learn_start + 50:
         dqn.train(agent, episodes=1, seed=warm, eval_every=0, progress=False)
         warm += 1
