@@ -370,3 +370,38 @@ def test_bitboard_engine_matches_slow_reference(size, games_played):
     assert {0, 1} <= endings
     if size == 4:
         assert None in endings and passes > 0  # draws and passes happen on the small board
+
+
+@pytest.mark.parametrize("size", [4, 6, 8])
+def test_flip_count_is_what_step_would_flip_and_plays_nothing(size):
+    rng = np.random.default_rng(size)
+    env = games.make("othello", size=size)
+    env.reset(seed=size)
+    checked = 0
+    while not env.terminated:
+        before = (env.discs.copy(), bytes(env.cells), env.current_player)
+        for action in range(env.num_actions):
+            child = env.clone()
+            if action in env.legal_actions():
+                _, _, _, _, info = child.step(action)
+                assert env.flip_count(action) == len(info["flipped"])
+                checked += 1
+            else:
+                assert env.flip_count(action) == 0  # not legal now: it flips nothing
+        assert (env.discs, bytes(env.cells), env.current_player) == before  # nothing was played
+        legal = env.legal_actions()
+        env.step(legal[int(rng.integers(len(legal)))])
+    assert checked > 20
+
+
+def test_flip_count_refuses_a_square_off_the_board_in_the_students_language():
+    env = games.make("othello")
+    with pytest.raises(IllegalActionError, match="out of range: actions are 0 to 36"):
+        env.flip_count(99)
+    games.set_language("ja")
+    try:
+        with pytest.raises(IllegalActionError) as error:
+            env.flip_count(-1)
+        assert any("\u3040" <= ch <= "\u30ff" for ch in str(error.value))
+    finally:
+        games.set_language("en")

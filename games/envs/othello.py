@@ -48,7 +48,8 @@ Arguments
 For agents that search
     ``env.pass_action`` is the pass action; ``env.discs`` holds two bitboards (black, white;
     bit ``row * size + col``); ``env.board`` is the grid as in the observation;
-    ``env.disc_count(player)`` counts discs. ``env.set_position(board, to_move)`` sets up
+    ``env.disc_count(player)`` counts discs; ``env.flip_count(action)`` says how many discs a move
+    would flip, without playing it. ``env.set_position(board, to_move)`` sets up
     any position (a puzzle, a test).
 """
 
@@ -277,6 +278,20 @@ class Othello(Env):
             self._terminated = True
             black, white = self.disc_count(0), self.disc_count(1)
             self._winner = None if black == white else (0 if black > white else 1)
+
+    def flip_count(self, action):
+        """How many discs ``action`` would flip if the player to move played it now; nothing is played.
+
+        The number ``step`` would list in ``info["flipped"]``, found without a copy of the game (a quick
+        look ahead for agents). A pass flips 0, and so does a move that is not legal now.
+        """
+        action = self._to_int(action)
+        if not 0 <= action < self.num_actions:
+            self._refuse(self._out_of_range_message(action))
+        if action == self.pass_action or not self._is_legal(action):
+            return 0
+        player = self._current_player
+        return self._find_flips(1 << action, self.discs[player], self.discs[1 - player]).bit_count()
 
     def disc_count(self, player):
         """How many discs ``player`` (0 black, 1 white) has on the board."""
