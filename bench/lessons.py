@@ -106,11 +106,9 @@ def run_lesson(notebook, out_dir, cells_only=False):
 
 
 def pyodide_side(notebook, cells_only=False):
-    started = time.perf_counter()
     subprocess.run(["node", str(ROOT / "bench" / "pyodide.mjs"), "bench/lessons.py", "--in-pyodide", notebook,
                     *(["--cells-only"] if cells_only else [])], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    timings = json.loads((OUT / f"{notebook}.json").read_text())
-    return timings, time.perf_counter() - started
+    return json.loads((OUT / f"{notebook}.json").read_text())
 
 
 def cpython_side(notebook):
@@ -407,7 +405,7 @@ def training_times(notebook, rounds, cells_only=False):
     """
     least = {"pyodide_wall": [], "pyodide_cpu": [], "cpython_wall": [], "cpython_cpu": []}
     for round_ in range(rounds):
-        timings, _ = pyodide_side(notebook, cells_only=cells_only or round_ < rounds - 1)
+        timings = pyodide_side(notebook, cells_only=cells_only or round_ < rounds - 1)
         on_cpython = cpython_side(notebook)
         for side, cells in (("pyodide", timings), ("cpython", on_cpython)):
             least[f"{side}_wall"].append(sum(t["seconds"] for t in cells if t["training"]))

@@ -102,6 +102,6 @@ class ReplayBuffer(ReplayMemory):
 
     def add_turned(self, turns, state, action, reward, next_state, done, next_mask, steps=1):
         """Keep one transition once for each symmetry of the board in ``turns`` (a ``BoardTurns``)."""
-        self.add_rows(len(turns.states), states=state[turns.states], actions=turns.actions_to[:, action],
+        self.add_rows(len(turns), states=state[turns.states], actions=turns.actions_to[:, action],
                       rewards=reward, next_states=next_state[turns.states], dones=done,
                       next_masks=next_mask[turns.actions], steps=steps)

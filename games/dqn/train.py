@@ -184,7 +184,7 @@ def train(agent, episodes=None, *, seconds=None, opponent=None, play_as=None, se
 def _note(curve):
     """The short text at the end of the progress bar."""
     note = f"ε={curve.epsilons[-1]:.2f} " + tr(en="return {r:+.2f}", ja="リターン {r:+.2f}",
-                                                r=np.mean(curve.returns[-100:]))
+                                                r=curve.moving_average()[-1])
     if curve.evaluations:
         last = curve.evaluations[-1]
         if "win" in last:
