@@ -14,6 +14,8 @@ requirements.txt and the Pyodide lock).
                         workspace save                            (step 10, the built pages)
 - patch_service_worker  jupyterlite-core's service worker: the browser fetches the site's files
                         itself                                    (step 10, the built pages)
+- patch_ruby            jupyterlite-core's JupyterLab: Markdown keeps <ruby>, <rt> and <rp>, the
+                        readings of hard Japanese words           (step 10, the built pages)
 
 The compiler (compile_in_pyodide.py) also trims what it compiles: Pygments' lexers and the
 modules a browser cannot use (prune_pygments, left_out); those are choices of what to ship,
@@ -165,3 +167,28 @@ def patch_service_worker(site):
         lambda m: f"shouldDrop({m.group(1)},{m.group(2)})||!enableCache||"
                   f"({m.group(3)}=maybeFromCache({m.group(4)}))", text), encoding="utf-8")
 
+
+
+# JupyterLab's HTML sanitizer, which every Markdown cell goes through, drops the tags it does not
+# list but keeps their text: <ruby>報酬<rt>ほうしゅう</rt></ruby> showed as "報酬ほうしゅう". The
+# Japanese lessons give the reading of a hard word at its first use, so the site adds the three
+# ruby tags (text only, no attributes) to the list, right after "q" where the list is alphabetical.
+SANITIZER_TAGS = '"progress","q","rowspan","s","samp"'
+SANITIZER_TAGS_WITH_RUBY = '"progress","q","rp","rt","ruby","rowspan","s","samp"'
+
+
+def patch_ruby(site):
+    """Let Markdown cells show ruby (readings above a word): see SANITIZER_TAGS."""
+    found = []
+    for script in sorted((site / "build").glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        if SANITIZER_TAGS in text:
+            found.append((script, text))
+    if len(found) != 1 or found[0][1].count(SANITIZER_TAGS) != 1:
+        raise BuildError(
+            f"The JupyterLab of the installed jupyterlite-core does not list the tags its sanitizer "
+            f"allows the way the build expects (found {len(found)} scripts with {SANITIZER_TAGS}). "
+            f"Install the version in requirements.txt, or update patch_ruby in sitebuild/patches.py.")
+    script, text = found[0]
+    script.write_text(text.replace(SANITIZER_TAGS, SANITIZER_TAGS_WITH_RUBY), encoding="utf-8")
+    return script.name

@@ -18,7 +18,7 @@ from .lite_build import run_jupyter_lite
 from .lite_folder import stage_lite_dir
 from .packages import lock_closure, site_roots
 from .pages import add_loading_notice, add_root_favicon
-from .patches import patch_service_worker, patch_workspace_wait
+from .patches import patch_ruby, patch_service_worker, patch_workspace_wait
 from .precompress import precompress
 from .pyodide_source import complete_lock, open_pyodide_source, read_lock
 from .site_lock import check_preloads, write_site_lock
@@ -64,6 +64,7 @@ def build_site(output, pyodide_source):
         add_root_favicon(site)
         patch_workspace_wait(site)
         patch_service_worker(site)
+        patch_ruby(site)
         # 11. the course pages
         course_step(course.write_pages, site, content, lessons)
         # 12. checks

@@ -1,11 +1,17 @@
-"""sitebuild/patches.py on small made-up files: IPython's terminal imported only when asked for.
-(The JavaScript patches are checked on the installed upstream code and the built site in
-tests/test_build.py.) Quick: no site build."""
+"""sitebuild/patches.py on small made-up files: IPython's terminal imported only when asked for;
+and ruby kept in Markdown, on the installed JupyterLab's own scripts. (The other JavaScript patches
+are checked on the installed upstream code and the built site in tests/test_build.py.) Quick: no
+site build."""
 
+import re
 import zipfile
 
+import pytest
+
 from sitebuild.bundle import TERMINAL_ONLY, leave_out_the_terminal
-from sitebuild.patches import IPYTHON_EMBED_IMPORT, IPYTHON_EMBED_ON_CALL, patch_ipython_embed
+from sitebuild.common import BuildError
+from sitebuild.patches import (IPYTHON_EMBED_IMPORT, IPYTHON_EMBED_ON_CALL, SANITIZER_TAGS, patch_ipython_embed,
+                               patch_ruby)
 
 INIT = "from .core.application import Application\n" + IPYTHON_EMBED_IMPORT + "__version__ = 9\n"
 
@@ -57,3 +63,38 @@ def test_the_terminals_packages_leave_with_it(tmp_path):
     assert kept["ipython"]["depends"] == ["traitlets"]
     assert packages["ipython"]["depends"] == ["prompt_toolkit", "traitlets"]  # not changed
     assert sorted(p.name for p in tmp_path.iterdir()) == [wheel.name, "t.whl"]
+
+
+# ---------------------------------------------------------------- ruby in Markdown
+
+def upstream_scripts(folder):
+    """The scripts of the installed jupyterlite-core's JupyterLab (its app archive), in folder/build."""
+    import tarfile
+    from pathlib import Path
+
+    import jupyterlite_core
+    archive = next(Path(jupyterlite_core.__file__).parent.glob("jupyterlite-app-*.tgz"))
+    (folder / "build").mkdir()
+    with tarfile.open(archive) as app:
+        for member in app:
+            if member.name.startswith("package/build/") and member.name.endswith(".js"):
+                script = app.extractfile(member).read()
+                if SANITIZER_TAGS.encode() in script:
+                    (folder / "build" / Path(member.name).name).write_bytes(script)
+    return folder
+
+
+def test_markdown_keeps_ruby_in_the_installed_jupyterlab(tmp_path):
+    site = upstream_scripts(tmp_path)
+    name = patch_ruby(site)
+    text = (site / "build" / name).read_text(encoding="utf-8")
+    tags = re.search(r'allowedTags:\[([^\]]*"ruby"[^\]]*)\]', text).group(1)
+    assert {'"ruby"', '"rt"', '"rp"', '"p"', '"span"'} <= set(tags.split(","))
+    assert SANITIZER_TAGS not in text
+
+
+def test_a_jupyterlab_that_lists_its_tags_differently_is_refused(tmp_path):
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "app.js").write_text('allowedTags:["p","q","s"]', encoding="utf-8")
+    with pytest.raises(BuildError, match="patch_ruby"):
+        patch_ruby(tmp_path)

@@ -60,4 +60,4 @@ def test_every_upstream_patch_is_in_patches_py():
         defined = re.findall(r"^def (patch_\w+)", path.read_text(encoding="utf-8"), re.M)
         assert not defined or path.name == "patches.py", (path.name, defined)
     assert {"patch_kernel_worker", "patch_ipython_embed", "patch_workspace_wait",
-            "patch_service_worker"} <= set(vars(patches))
+            "patch_service_worker", "patch_ruby"} <= set(vars(patches))
