@@ -453,7 +453,8 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
     result = MatchResult(game=env.name, names=(agent_name(agent_a), agent_name(agent_b)))
     times = {"a": [], "b": []}
     games = range(n)
-    bar = ProgressBar(total=n, label=f"{result.names[0]} vs {result.names[1]}") if progress else None
+    bar = ProgressBar(total=n, label=tr(en="{a} vs {b}", ja="{a} 対 {b}", a=result.names[0], b=result.names[1])) \
+        if progress else None
     for i in games:
         a_first = i % 2 == 0
         agents = [agent_a, agent_b] if a_first else [agent_b, agent_a]

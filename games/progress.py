@@ -54,11 +54,11 @@ class ProgressBar:
             bar = "█" * filled + "·" * (self.width - filled)
             left = elapsed / done - elapsed if done > 0 else 0.0
             status = tr(en="{count}/{total} [{elapsed:.0f}s, {left:.0f}s left]",
-                        ja="{count}/{total} [{elapsed:.0f}秒経過, 残り{left:.0f}秒]",
+                        ja="{count}/{total} [{elapsed:.0f}秒経過、残り{left:.0f}秒]",
                         count=self.count, total=self.total, elapsed=elapsed, left=left)
             line = f"{self.label} |{bar}| {done:4.0%} {status}"
         else:
-            line = f"{self.label} {self.count} [{elapsed:.0f}s]"
+            line = f"{self.label} {self.count} " + tr(en="[{elapsed:.0f}s]", ja="[{elapsed:.0f}秒]", elapsed=elapsed)
         note = self.note() if callable(self.note) else self.note
         if note:
             line += f" {note}"

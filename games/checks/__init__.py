@@ -230,7 +230,7 @@ def compare_planes(result, answer, plane_name=None):
     try:
         array = np.asarray(result.value if isinstance(result, Shown) else result, dtype=float)
     except (TypeError, ValueError):
-        return Verdict(False, tr(en="{kind} (not planes of numbers)", ja="{kind}（数の面ではありません）",
+        return Verdict(False, tr(en="{kind} (not planes of numbers)", ja="{kind}（数の並んだチャンネルではありません）",
                                  kind=type(result).__name__))
     if array.ndim == 0:  # one number, or None
         return Verdict(False, repr(result)[:60])
@@ -239,14 +239,14 @@ def compare_planes(result, answer, plane_name=None):
         array = array.reshape(shape)
     if array.shape != shape:
         if array.ndim == 3:
-            return Verdict(False, tr(en="{n} planes of shape {shape}", ja="形 {shape} の面が {n} 枚",
+            return Verdict(False, tr(en="{n} planes of shape {shape}", ja="形 {shape} のチャンネルが {n} 個",
                                      n=array.shape[0], shape=array.shape[1:]))
         return Verdict(False, tr(en="an array of shape {shape}", ja="形 {shape} の配列", shape=array.shape))
     wrong = [i for i in range(shape[0]) if not np.array_equal(array[i], answer[i].astype(float))]
     if wrong:
         names = ", ".join(plane_name(i) if plane_name else str(i) for i in wrong)
         return Verdict(False, tr(en="the right shape, but these planes are not right: {planes}",
-                                 ja="形は正しいですが、次の面がちがいます: {planes}", planes=names))
+                                 ja="形は正しいですが、次のチャンネルがちがいます: {planes}", planes=names))
     return Verdict(True, tr(en="right", ja="正解"))
 
 

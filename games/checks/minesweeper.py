@@ -304,7 +304,7 @@ PLANE_CASES = [
     (["*#*",
       "...",
       "..."], "1-2-1 above a row of 0s: the 0s get their own plane too (an open 0 is information!)",
-     "0 の行の上に 1-2-1: 0 にも専用の面があります（開いた 0 も大事な情報です！）"),
+     "0 の行の上に 1-2-1: 0 にも専用のチャンネルがあります（開いた 0 も大事な情報です！）"),
     (["#*##",
       "....",
       "*...",
@@ -324,17 +324,17 @@ def _plane_name(index):
 @exercise("planes", "43_minesweeper_4_dqn.ipynb", hints=[
     ("Count the planes the start makes: one for the hidden cells, plus one for each number in `range(1, 9)`. "
      "How many is that, and how many does the lesson ask for?",
-     "最初のコードが作る面を数えてみましょう。隠れたマスの面が 1 枚と、`range(1, 9)` の数字ごとに 1 枚です。"
-     "全部で何枚でしょう？ レッスンでは何枚必要でしたか？"),
+     "最初のコードが作るチャンネルを数えてみましょう。隠れたマスのチャンネルが 1 つと、"
+     "`range(1, 9)` の数字ごとに 1 つです。全部でいくつでしょう？ レッスンではいくつ必要でしたか？"),
     ("`range(1, 9)` gives 1, 2, ..., 8: the number 0 has no plane. An open 0 tells the network something too "
      "(no mine around it), so it needs its own plane, right after the plane of the hidden cells.",
-     "`range(1, 9)` は 1, 2, ..., 8 です。数字の 0 の面がありません。開いた 0 もネットワークにとって大事な情報"
-     "（まわりに地雷がない）なので、隠れたマスの面のすぐあとに、0 の面が必要です。"),
+     "`range(1, 9)` は 1, 2, ..., 8 です。数字の 0 のチャンネルがありません。開いた 0 もネットワークにとって大事な情報"
+     "（まわりに地雷がない）なので、隠れたマスのチャンネルのすぐあとに、0 のチャンネルが必要です。"),
     ("Change only the first number of the `range`, so that it starts at 0 and still ends at 8 (a `range` stops "
      "just before its second number). Then `[hidden] + numbers` is 1 + 9 = 10 planes: hidden, 0, 1, ..., 8, "
      "the order the check expects.",
      "`range` の最初の数だけを変えて、0 から始まり 8 で終わるようにしましょう（`range` は 2 つ目の数の 1 つ手前で"
-     "止まります）。すると `[hidden] + numbers` は 1 + 9 = 10 枚の面になります。隠れたマス、0、1、……、8 の順で、"
+     "止まります）。すると `[hidden] + numbers` は 1 + 9 = 10 チャンネルになります。隠れたマス、0、1、……、8 の順で、"
      "チェックが期待する順番どおりです。"),
 ])
 def check_planes(planes):
@@ -351,11 +351,12 @@ def check_planes(planes):
         answer = planes_answer(view)
         text = view_text(view)
         cases.append(Case(args=(view.copy(), answer), accept=lambda result: result.right,
-                          expected=Verdict(True, tr(en="{n} planes of shape {shape}", ja="形 {shape} の面が {n} 枚",
+                          expected=Verdict(True, tr(en="{n} planes of shape {shape}",
+                                                   ja="形 {shape} のチャンネルが {n} 個",
                                                    n=len(answer), shape=answer.shape[1:])),
                           hint_en=f"{hint_en} [view: {text}]", hint_ja=f"{hint_ja} [盤: {text}]"))
     return run(judged, cases, title=tr(en="Check of planes: hidden, then one plane for each number 0 to 8",
-                                       ja="planes のチェック: 隠れたマス、それから数字 0〜8 の面を 1 枚ずつ"))
+                                       ja="planes のチェック: 隠れたマス、それから数字 0〜8 のチャンネルを 1 つずつ"))
 
 
 __all__ = ["check_chance_all_safe", "check_count_around", "check_planes", "check_simple_rules",

@@ -287,7 +287,7 @@ def _plane_env(moves, board, to_move):
      "to move. So make a copy where the opponent is to move: `other = env.clone()`, then "
      "`other.set_position(env.board, to_move=1 - env.current_player)`. `to_move` is a player number, 0 or 1 "
      "(not the disc 1 or 2), and never call `set_position` on `env` itself: that would change the real game.",
-     "3 枚目に必要なのは、手番では「ない」プレイヤーの手です。"
+     "チャンネル 3 に必要なのは、手番では「ない」プレイヤーの手です。"
      "でもゲームが教えてくれるのは手番のプレイヤーの手だけです。"
      "そこで、相手の番にしたコピーを作ります: `other = env.clone()` として、"
      "`other.set_position(env.board, to_move=1 - env.current_player)`。`to_move` はプレイヤーの番号 0 か 1 です"
@@ -296,8 +296,8 @@ def _plane_env(moves, board, to_move):
     ("For plane 2: `for square in env.legal_actions():`, then `if square != env.pass_action:` and "
      "`planes[2, square // env.size, square % env.size] = 1`. Plane 3 is the same loop over "
      "`other.legal_actions()` (leave out `other.pass_action`), writing into `planes[3]`.",
-     "2 枚目は `for square in env.legal_actions():` のループで、`if square != env.pass_action:` のときに "
-     "`planes[2, square // env.size, square % env.size] = 1` とします。3 枚目も同じループを "
+     "チャンネル 2 は `for square in env.legal_actions():` のループで、`if square != env.pass_action:` のときに "
+     "`planes[2, square // env.size, square % env.size] = 1` とします。チャンネル 3 も同じループを "
      "`other.legal_actions()` について書き（`other.pass_action` は除く）、`planes[3]` に入れます。"),
 ])
 def check_four_planes(four_planes):
@@ -329,7 +329,7 @@ def _squares_text(planes):
     parts = [tr(en="shape {shape}", ja="形 {shape}", shape=tuple(planes.shape))]
     for k, plane in enumerate(planes):
         squares = [int(r) * n + int(c) for r, c in zip(*np.nonzero(plane))]
-        parts.append(tr(en="plane {k}: 1 on squares {squares}", ja="{k} 枚目: 1 のマス {squares}",
+        parts.append(tr(en="plane {k}: 1 on squares {squares}", ja="チャンネル {k}: 1 のマス {squares}",
                         k=k, squares=squares or "-"))
     return "; ".join(parts)
 

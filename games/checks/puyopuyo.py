@@ -244,19 +244,19 @@ def check_evaluation(evaluate):
 
 # ------------------------------------------------------------------ colour planes
 PLANE_CASES = [
-    ([], 4, "an empty board: 4 planes, all False", "空の盤: 4 枚の面、全部 False"),
+    ([], 4, "an empty board: 4 planes, all False", "空の盤: 4 チャンネル、全部 False"),
     (["R....Y"], 4,
      "a red puyo in column 0 and a yellow one in column 5: plane 0 is red (colour 1), plane 3 yellow (4)",
-     "0 列に赤、5 列に黄: 面 0 が赤（色 1）、面 3 が黄（色 4）"),
+     "0 列に赤、5 列に黄: チャンネル 0 が赤（色 1）、チャンネル 3 が黄（色 4）"),
     (["G.....", "GBBY..", "RRBYY."], 4, "all four colours", "4 色全部"),
-    (["B.....", "GRB..."], 3, "only 3 colours (colours=3): 3 planes", "3 色だけ（colours=3）: 面は 3 枚"),
+    (["B.....", "GRB..."], 3, "only 3 colours (colours=3): 3 planes", "3 色だけ（colours=3）: チャンネルは 3 つ"),
 ]
 
 
 @exercise("colour_planes", "53_puyopuyo_4_dqn.ipynb", hints=[
     ("Which colour does plane 0 of the start show? `range(colours)` begins at 0, and 0 on the board is an empty "
      "cell, not red.",
-     "最初のコードの面 0 は、どの色を表しているでしょう？ `range(colours)` は 0 から始まりますが、盤の 0 は"
+     "最初のコードのチャンネル 0 は、どの色を表しているでしょう？ `range(colours)` は 0 から始まりますが、盤の 0 は"
      "空きマスで、赤ではありません。"),
     ("The colours are numbered from 1 (red) to `colours`. A `range` stops just before its end, so to get "
      "1, 2, ..., `colours` the end must be one more than `colours`.",
@@ -265,7 +265,7 @@ PLANE_CASES = [
     ("Only the `range` changes: start it at 1 and end it at `colours + 1`, still inside `np.array([...])`. With "
      "`colours=3` that makes 3 planes, for the colours 1, 2 and 3.",
      "変えるのは `range` だけです。1 から始めて `colours + 1` で終わるようにします。`np.array([...])` は"
-     "そのままです。`colours=3` なら、色 1、2、3 の 3 枚の面になります。"),
+     "そのままです。`colours=3` なら、色 1、2、3 の 3 チャンネルになります。"),
 ])
 def check_colour_planes(colour_planes):
     """``colour_planes(board, colours)``: one True/False plane (12 × 6) per colour 1 .. colours."""
@@ -273,7 +273,7 @@ def check_colour_planes(colour_planes):
         return run(colour_planes, [])
 
     def plane_name(index):
-        return tr(en="plane {i} (colour {c}, {letter})", ja="面 {i}（色 {c}、{letter}）",
+        return tr(en="plane {i} (colour {c}, {letter})", ja="チャンネル {i}（色 {c}、{letter}）",
                   i=index, c=index + 1, letter=COLOUR_LETTERS[index + 1])
 
     def judged(board, colours, answer):
@@ -284,11 +284,11 @@ def check_colour_planes(colour_planes):
         board = board_from(rows)
         answer = np.array([board == colour for colour in range(1, colours + 1)])
         cases.append(Case(args=(board, colours, answer), accept=lambda result: result.right,
-                          expected=Verdict(True, tr(en="{n} planes of shape (12, 6)", ja="形 (12, 6) の面が {n} 枚",
-                                                   n=colours)),
+                          expected=Verdict(True, tr(en="{n} planes of shape (12, 6)",
+                                                   ja="形 (12, 6) のチャンネルが {n} 個", n=colours)),
                           hint_en=f"{hint_en} [{board_text(board)}]", hint_ja=f"{hint_ja} [{board_text(board)}]"))
     return run(judged, cases, title=tr(en="Check of colour_planes: one plane per colour 1, 2, ...",
-                                       ja="colour_planes のチェック: 色 1, 2, ... ごとに 1 枚の面"))
+                                       ja="colour_planes のチェック: 色 1, 2, ... ごとに 1 チャンネル"))
 
 
 __all__ = ["board_from", "board_text", "check_colour_planes", "check_column_heights", "check_evaluation",

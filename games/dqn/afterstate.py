@@ -152,4 +152,6 @@ class AfterstateAgent(Learner):
 
     def __repr__(self):
         sizes = "-".join(map(str, (self.state_size, *self.config.hidden, 1)))
-        return f"<AfterstateAgent {self.game} network {sizes}, {self.steps} moves trained>"
+        return "<AfterstateAgent " + tr(en="{game} network {sizes}, {steps} moves trained>",
+                                        ja="{game} ネットワーク {sizes}、学習 {steps} 手>",
+                                        game=self.game, sizes=sizes, steps=self.steps)

@@ -208,7 +208,9 @@ class DQNAgent(Learner):
 
     def __repr__(self):
         sizes = "-".join(map(str, (self.state_size, *self.config.hidden, self.num_actions)))
-        return f"<DQNAgent {self.game} network {sizes}, {self.steps} moves trained>"
+        return "<DQNAgent " + tr(en="{game} network {sizes}, {steps} moves trained>",
+                                 ja="{game} ネットワーク {sizes}、学習 {steps} 手>",
+                                 game=self.game, sizes=sizes, steps=self.steps)
 
 
 def make_q_networks(agent):

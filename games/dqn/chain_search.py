@@ -146,5 +146,8 @@ class ChainSearchAgent(AfterstateAgent):
 
     def __repr__(self):
         sizes = "-".join(map(str, (self.state_size, *self.config.hidden, 1)))
-        return (f"<ChainSearchAgent {self.game}: the chain builder's {self.config.depth}-pair search, "
-                f"its heuristic + network {sizes}, {self.steps} moves trained>")
+        return "<ChainSearchAgent " + tr(
+            en="{game}: the chain builder's {depth}-pair search, its heuristic + network {sizes}, "
+               "{steps} moves trained>",
+            ja="{game}: 連鎖ビルダーの {depth} 組先までの探索、その評価関数 + ネットワーク {sizes}、学習 {steps} 手>",
+            game=self.game, depth=self.config.depth, sizes=sizes, steps=self.steps)

@@ -252,5 +252,7 @@ class SearchAgent(Learner):
 
     def __repr__(self):
         sizes = "-".join(map(str, (self.state_size, *self.config.hidden, self.num_actions)))
-        return (f"<SearchAgent {self.game}: {self.config.depth}-move search, network {sizes} at its leaves, "
-                f"{self.steps} moves trained>")
+        return "<SearchAgent " + tr(
+            en="{game}: {depth}-move search, network {sizes} at its leaves, {steps} moves trained>",
+            ja="{game}: {depth} 手先までの探索、葉にネットワーク {sizes}、学習 {steps} 手>",
+            game=self.game, depth=self.config.depth, sizes=sizes, steps=self.steps)

@@ -75,8 +75,18 @@ class Curve:
                   ja="{n} 局、{steps} 手、{s:.1f} 秒; 最後の 100 局の平均リターン: {r:.3f}",
                   n=n, steps=self.steps, s=self.seconds, r=last)
         if self.evaluations:
-            text += "\n" + tr(en="last evaluation: {e}", ja="最後の評価: {e}", e=self.evaluations[-1])
+            text += "\n" + evaluation_text(self.evaluations[-1])
         return text
+
+
+def evaluation_text(evaluation):
+    """One evaluation of ``train`` (a dict of ``evaluate`` and the game it came after) as a sentence."""
+    if "win" in evaluation:
+        return tr(en="last evaluation (after game {episode}): {win:.0%} won, {draw:.0%} drawn, {loss:.0%} lost",
+                  ja="最後の評価（{episode} 局目のあと）: 勝ち {win:.0%}、引き分け {draw:.0%}、負け {loss:.0%}",
+                  **evaluation)
+    return tr(en="last evaluation (after game {episode}): mean score {score:.1f}",
+              ja="最後の評価（{episode} 局目のあと）: 平均スコア {score:.1f}", **evaluation)
 
 
 def opponent_agent(name, agent):

@@ -429,7 +429,9 @@ class PuyoPuyo(Env):
                  for row in range(ROWS)]
         pair = "".join(COLOUR_LETTERS[v] for v in self.pair)
         following = " ".join("".join(COLOUR_LETTERS[v] for v in p) for p in self.next_pairs)
-        lines.append(f"pair {pair} next {following} score {self.score}")
+        lines.append(tr(en="pair {pair} next {following} score {score}",
+                        ja="今の組 {pair}  次 {following}  スコア {score}",
+                        pair=pair, following=following, score=self.score))
         return "\n".join(lines)
 
 

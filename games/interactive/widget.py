@@ -72,4 +72,5 @@ class GameWidget(anywidget.AnyWidget):
 
     def __repr__(self):
         env = self.controller.env
-        return f"<games.play {env.name!r}: {self.controller.moves} moves, over={env.terminated}>"
+        return "<games.play " + tr(en="{game!r}: {moves} moves, over={over}>", ja="{game!r}: {moves} 手、over={over}>",
+                                   game=env.name, moves=self.controller.moves, over=env.terminated)
