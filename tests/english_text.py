@@ -2,15 +2,19 @@
 
 A sentence is a run of at least MIN_WORDS English words on one line of shown text. Numbers,
 code (``random_agent``, ``seed=0``, ``Record(...)``), names in capitals or camelCase (DQN,
-ReLU, DQNAgent), single capital letters (the sides X, O, A and B) and the names in ALLOWED are
-skipped without ending the run: "reward: 1  game over: True" is a run of three words. Japanese
-text and a line's end do end a run.
+ReLU, DQNAgent), single letters (the sides X, O, A and B; x and y) but "a" and "I", and the
+names in ALLOWED are skipped without ending the run: "reward: 1  game over: True" is a run of
+three words; so is a quoted string of code, such as a dict's key ('chain': 1). Japanese text,
+an arrow (y ◄── Square ◄── x: a chain of names) and a line's end do end a run. After the name of one of Python's own
+exceptions (ValueError, IndexError, ...) the rest of the line is Python's message, in English
+everywhere (a check that reports a student's error quotes it, and the line of code).
 
 What is shown of an output is what JupyterLab shows: its richest kind (SHOWN_FIRST), and of
 HTML and SVG the text a student can read: text nodes, the titles and labels that a pointer or a
 screen reader gives, and the strings inside a script (a replay's captions live there).
 """
 
+import builtins
 import json
 import re
 from html.parser import HTMLParser
@@ -31,9 +35,13 @@ ALLOWED = {"tictactoe", "tic-tac-toe", "connectfour", "connect", "four", "othell
 
 WORD = re.compile(r"[A-Za-z]+(?:['’-][A-Za-z]+)*")
 JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+ARROW = re.compile(r"[\u2190-\u21ff\u2500-\u257f\u25c0-\u25c4\u25b6-\u25ba<>=-]+")
+QUOTED = re.compile(r"""(['"]).*\1[:,]?""")
 EDGE_PUNCTUATION = ".,:;!?()[]{}<>\"'“”‘’«»|…*"
 LABEL_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 SCRIPT_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+PYTHONS_OWN_ERRORS = {name for name, value in vars(builtins).items()
+                      if isinstance(value, type) and issubclass(value, BaseException)}
 
 
 def english_sentences(text, min_words=MIN_WORDS):
@@ -45,22 +53,29 @@ def english_sentences(text, min_words=MIN_WORDS):
             kind = token_kind(token)
             if kind == "word":
                 run.append(token.strip(EDGE_PUNCTUATION))
-            elif kind == "ends":
+            elif kind in ("ends", "python"):
                 if len(run) >= min_words:
                     found.append(" ".join(run))
                 run = []
+                if kind == "python":
+                    break
     return found
 
 
 def token_kind(token):
-    """"word" (an English word), "ends" (ends a run: Japanese, or the line's end) or "skip"."""
-    if token is None or JAPANESE.search(token):
+    """"word" (an English word), "ends" (ends a run: Japanese, or the line's end), "python" (the
+    name of one of Python's exceptions: the rest of the line is its message) or "skip"."""
+    if token is None or JAPANESE.search(token) or ARROW.fullmatch(token):
         return "ends"
+    if QUOTED.fullmatch(token):
+        return "skip"  # a string of code: 'chain':
     bare = token.strip(EDGE_PUNCTUATION)
+    if bare in PYTHONS_OWN_ERRORS:
+        return "python"
     if not WORD.fullmatch(bare) or bare.lower() in ALLOWED:
         return "skip"
-    if len(bare) == 1 and bare.isupper() and bare != "I":
-        return "skip"  # a side: X, O, A, B
+    if len(bare) == 1 and bare not in ("a", "I"):
+        return "skip"  # a side (X, O, A, B) or a variable (x, y)
     if any(c.isupper() for c in bare[1:]):
         return "skip"  # DQN, ReLU, DQNAgent: a name, not a sentence
     return "word"

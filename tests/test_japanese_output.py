@@ -53,6 +53,7 @@ def test_an_english_sentence_is_found(text):
     "A の勝ち   40   40.0 %  [95 %:  30.9 % –  49.8 %]",
     "Connect Four, Puyo Puyo, DQN ReLU SVG",
     "[[0 0 1]\n [2 0 0]]",
+    "関数の中でエラー ValueError が起きました: max() arg is an empty sequence（3 行目: return reward + gamma）",
 ])
 def test_japanese_names_and_code_are_not_sentences(text):
     assert english_sentences(text) == []

@@ -1,11 +1,19 @@
-"""Every notebook in content/ runs top to bottom on CPython with a real ipykernel, without errors.
+"""Every notebook in content/ runs top to bottom on CPython with a real ipykernel, without errors;
+and what a Japanese lesson shows holds no English sentence.
 
 The browser test runs them in Pyodide; this one is quicker and shows a failing cell's
 traceback in full. Cells tagged "raises-exception" may raise (nbclient's convention).
 
-The Japanese training lessons (``ja/*_4_dqn``) are left to the browser test: their code is the
-English lesson's (tests/test_notebooks_valid.py checks it, token by token, strings aside), and
+The English training lessons (``en/*_4_dqn``) are left to the browser test: their code is the
+Japanese lesson's (tests/test_notebooks_valid.py checks it, token by token, strings aside), and
 running their minutes of training twice more here would cost CI about 2.5 minutes of its 30.
+The Japanese ones run here instead, for the language of their outputs.
+
+A Japanese lesson's outputs (what JupyterLab shows of them: printed text, results, HTML and the
+text of pictures) must hold no English sentence (tests/english_text.py says what one is). The
+games package prints and draws in the student's language; an English sentence that is left
+comes from the lesson's own code (a print with English text), which its writers translate: the
+Japanese lesson's strings may differ from the English one's.
 """
 
 import os
@@ -16,12 +24,39 @@ import pytest
 
 from bench.site_browser import problems_in_outputs
 from conftest import CONTENT, ROOT, content_notebooks
+from english_text import english_in_outputs
 
 CELL_TIMEOUT_SECONDS = int(os.environ.get("NOTEBOOK_CELL_TIMEOUT", "600"))
 
+# Japanese lessons whose own code still prints English (issue 30), to be translated by their
+# writers. Their English is reported as an expected failure (xfail), after the check for errors;
+# a lesson of this list that prints no English any more fails, until it leaves the list.
+PRINTS_ENGLISH = {
+    "ja/06_scratch_3_network.ipynb",
+    "ja/10_tictactoe_1_env.ipynb",
+    "ja/11_tictactoe_2_random.ipynb",
+    "ja/12_tictactoe_3_minimax.ipynb",
+    "ja/20_connectfour_1_env.ipynb",
+    "ja/21_connectfour_2_random.ipynb",
+    "ja/22_connectfour_3_lookahead.ipynb",
+    "ja/23_connectfour_4_dqn.ipynb",
+    "ja/30_othello_1_env.ipynb",
+    "ja/31_othello_2_random.ipynb",
+    "ja/32_othello_3_alphabeta.ipynb",
+    "ja/33_othello_4_dqn.ipynb",
+    "ja/40_minesweeper_1_env.ipynb",
+    "ja/41_minesweeper_2_random.ipynb",
+    "ja/42_minesweeper_3_logic.ipynb",
+    "ja/43_minesweeper_4_dqn.ipynb",
+    "ja/50_puyopuyo_1_env.ipynb",
+    "ja/51_puyopuyo_2_random.ipynb",
+    "ja/52_puyopuyo_3_chains.ipynb",
+    "ja/53_puyopuyo_4_dqn.ipynb",
+}
+
 
 def on_cpython(notebook):
-    return not (notebook.startswith("ja/") and "_4_dqn" in notebook)
+    return not (notebook.startswith("en/") and "_4_dqn" in notebook)
 
 
 @pytest.mark.parametrize("notebook", [nb for nb in content_notebooks() if on_cpython(nb)])
@@ -42,3 +77,14 @@ def test_notebook_runs_on_cpython(notebook, monkeypatch, tmp_path):
         if cell.cell_type == "code":
             problems += problems_in_outputs(index, cell.outputs, cell.metadata.get("tags", []))
     assert not problems, "\n".join(problems)
+    if notebook.startswith("ja/"):
+        english = [line for index, cell in enumerate(nb.cells) if cell.cell_type == "code"
+                   for line in english_in_outputs(index, cell.outputs)]
+        if notebook in PRINTS_ENGLISH:
+            assert english, f"{notebook} prints no English any more: take it out of PRINTS_ENGLISH"
+            pytest.xfail("its own code prints English:\n" + "\n".join(english))
+        assert not english, "English in the Japanese lesson's outputs:\n" + "\n".join(english)
+
+
+def test_the_list_of_lessons_printing_english_names_japanese_lessons():
+    assert PRINTS_ENGLISH <= {nb for nb in content_notebooks() if nb.startswith("ja/")}
