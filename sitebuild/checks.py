@@ -1,5 +1,5 @@
 """Step 12, checks: the things that, if wrong, would send students' browsers to a CDN or break
-imports."""
+imports; and JupyterLab's Japanese, which the Japanese lessons' pages ask for."""
 
 import json
 
@@ -30,3 +30,22 @@ def check_site(output, site_lock):
         raise BuildError(
             f"The built site is not self-contained: {'; '.join(problems)}. Check the kernel "
             f"settings in lite/jupyter-lite.json and build again.")
+    check_japanese_interface(output)
+
+
+# lite/interface-language.html sets this locale on the pages of Japanese lessons; jupyter lite
+# build writes its translations from the language pack installed where it runs.
+JAPANESE_LOCALE = "ja_JP"
+LANGUAGE_PACK = "jupyterlab-language-pack-ja-JP"
+
+
+def check_japanese_interface(output):
+    """JupyterLab's Japanese is in the site: else a Japanese lesson's page would ask for a file
+    that is not there, and show its menus in English."""
+    translations = output / "api" / "translations" / f"{JAPANESE_LOCALE}.json"
+    domains = json.loads(translations.read_text(encoding="utf-8")).get("data", {}) if translations.is_file() else {}
+    if "jupyterlab" not in domains:
+        raise BuildError(
+            f"The site has no Japanese for JupyterLab's menus (api/translations/{JAPANESE_LOCALE}.json): "
+            f"jupyter lite build takes it from the language pack {LANGUAGE_PACK} and needs jupyterlab_server "
+            f"to read it. Install the build requirements: pip install -r requirements.txt.")

@@ -17,7 +17,7 @@ from .games_wheel import build_games_wheel
 from .lite_build import run_jupyter_lite
 from .lite_folder import stage_lite_dir
 from .packages import lock_closure, site_roots
-from .pages import add_loading_notice, add_root_favicon
+from .pages import add_interface_language, add_loading_notice, add_root_favicon
 from .patches import patch_ruby, patch_service_worker, patch_workspace_wait
 from .precompress import precompress
 from .pyodide_source import complete_lock, open_pyodide_source, read_lock
@@ -60,6 +60,7 @@ def build_site(output, pyodide_source):
         site = work / "site"
         run_jupyter_lite(lite_dir, site, content)
         # 10. pages, and the patches of the built JavaScript
+        add_interface_language(site)
         add_loading_notice(site)
         add_root_favicon(site)
         patch_workspace_wait(site)

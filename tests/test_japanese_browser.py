@@ -1,0 +1,82 @@
+"""The Japanese lessons in the built site, in headless Chromium: JupyterLab's menus in the lesson's
+language (a lesson opened from the Japanese map shows ファイル, from the English map File), with no
+reload; and the readings of hard words (<ruby>) shown above them in a Markdown cell.
+
+Screenshots go to _build/browser-reports/ for review.
+"""
+
+import pytest
+
+from bench.site_browser import REPORTS, new_context
+
+pytestmark = pytest.mark.browser
+VIEWPORT = {"width": 1366, "height": 768}
+MENU_LABELS_JS = "labels => labels.map(label => label.textContent)"
+MENUS = {"en": ["File", "Edit", "View", "Run", "Kernel", "Settings", "Help"],
+         "ja": ["ファイル", "編集", "表示", "実行", "カーネル", "設定", "ヘルプ"]}
+NOTEBOOK_READY_JS = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    return !!(w && w.content && w.content.widgets && w.content.widgets.length); }"""
+
+
+@pytest.fixture
+def page(browser):
+    context = new_context(browser)
+    page = context.new_page()
+    page.set_viewport_size(VIEWPORT)
+    page.failed = []
+    page.on("response", lambda r: r.status >= 400 and page.failed.append(f"{r.status} {r.url}"))
+    yield page
+    context.close()
+
+
+def open_first_lesson_from_the_map(page, site_url, language):
+    """Click the map's first lesson link; returns how many times the lesson's page loaded."""
+    page.goto(f"{site_url}{language}/")
+    loads = []
+    page.on("load", lambda loaded: loads.append(loaded.url))
+    page.locator("a.lesson").first.click()
+    page.wait_for_function(NOTEBOOK_READY_JS, timeout=120000)
+    page.wait_for_timeout(2000)  # time enough for a reload to show itself
+    return loads
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_jupyterlabs_menus_speak_the_lessons_language(page, site_url, language):
+    loads = open_first_lesson_from_the_map(page, site_url, language)
+    assert f"path={language}%2F" in page.url or f"path={language}/" in page.url
+    labels = page.eval_on_selector_all(".lm-MenuBar-itemLabel", MENU_LABELS_JS)
+    page.screenshot(path=str(REPORTS / f"menus-{language}.png"))
+    assert labels == MENUS[language]
+    page.locator(".lm-MenuBar-item").first.click()  # a menu's items too: File > New, 新規
+    items = page.eval_on_selector_all(".lm-Menu-itemLabel", MENU_LABELS_JS)
+    assert ("新規" in items) == (language == "ja") and ("New" in items) == (language == "en"), items
+    assert len(loads) == 1, f"the lesson's page loaded {len(loads)} times: {loads}"
+    assert not page.failed, page.failed
+
+
+RUBY_MARKDOWN = ("<ruby>報酬<rp>(</rp><rt>ほうしゅう</rt><rp>)</rp></ruby>をもらいます。"
+                 "<ruby>探索<rt>たんさく</rt></ruby>もします。")
+INSERT_AND_RENDER_JS = """async (source) => {
+    const app = window.jupyterapp, notebook = app.shell.currentWidget.content;
+    notebook.model.sharedModel.insertCell(0, {cell_type: 'markdown', source});
+    notebook.activeCellIndex = 0;
+    await app.commands.execute('notebook:run-cell');
+    notebook.widgets[0].node.scrollIntoView();
+}"""
+RUBY_PLACES_JS = """() => [...document.querySelectorAll('.jp-RenderedMarkdown ruby')].map(ruby => {
+    const reading = ruby.querySelector('rt').getBoundingClientRect();
+    const word = ruby.getBoundingClientRect();
+    return {reading: ruby.querySelector('rt').textContent, above: reading.bottom <= word.top + word.height / 2,
+            parentheses: [...ruby.querySelectorAll('rp')].map(rp => getComputedStyle(rp).display)};
+})"""
+
+
+def test_readings_show_above_the_words_in_markdown(page, site_url):
+    open_first_lesson_from_the_map(page, site_url, "ja")
+    page.evaluate(INSERT_AND_RENDER_JS, RUBY_MARKDOWN)
+    page.wait_for_selector(".jp-RenderedMarkdown ruby", timeout=10000)
+    page.screenshot(path=str(REPORTS / "ruby-in-markdown.png"))
+    places = page.evaluate(RUBY_PLACES_JS)
+    assert [p["reading"] for p in places] == ["ほうしゅう", "たんさく"]
+    assert all(p["above"] for p in places), places
+    assert places[0]["parentheses"] == ["none", "none"]  # shown only where ruby is not
