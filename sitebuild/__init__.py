@@ -15,10 +15,11 @@ the order steps.build_site runs them:
  7. site_lock           the site's pyodide-lock.json
  8. course              copy content/, each lesson ending with a link to the next one
  9. lite_build          jupyter lite build
-10. pages               the loading notice and the lesson page's extras in every page; favicon
+10. pages               the page's language, the loading notice and the lesson page's extras in
+                        every page; favicon
 11. course              the start page with the course map, the teachers' pages, a page for each
                         folder of the file list, a 404 page
-12. checks              that the site needs no other web server
+12. checks              that the site needs no other web server, and has JupyterLab's Japanese
 13. precompress         a Brotli copy of every text, wasm and JSON file
 
 and around them:
@@ -27,6 +28,7 @@ and around them:
 - patches               every change to upstream code (the kernel's worker in step 4, IPython in
                         step 5, JupyterLab and the service worker in step 10), each with the
                         upstream version it matches
+- translations          the Japanese of the Notebook app where the language pack lacks it (step 10)
 - common, kernel        what the steps share; the Pyodide kernel and what it loads at start
 - serve                 `python build.py --serve`: the site on 127.0.0.1, Brotli or gzip
 - command_line          the options of build.py

@@ -20,6 +20,7 @@ from .packages import lock_closure, site_roots
 from .pages import add_interface_language, add_loading_notice, add_root_favicon
 from .patches import patch_ruby, patch_service_worker, patch_workspace_wait
 from .precompress import precompress
+from .translations import complete_japanese
 from .pyodide_source import complete_lock, open_pyodide_source, read_lock
 from .site_lock import check_preloads, write_site_lock
 
@@ -61,6 +62,7 @@ def build_site(output, pyodide_source):
         run_jupyter_lite(lite_dir, site, content)
         # 10. pages, and the patches of the built JavaScript
         add_interface_language(site)
+        complete_japanese(site)
         add_loading_notice(site)
         add_root_favicon(site)
         patch_workspace_wait(site)

@@ -50,6 +50,9 @@ def test_jupyterlabs_menus_speak_the_lessons_language(page, site_url, language):
     page.locator(".lm-MenuBar-item").first.click()  # a menu's items too: File > New, 新規
     items = page.eval_on_selector_all(".lm-Menu-itemLabel", MENU_LABELS_JS)
     assert ("新規" in items) == (language == "ja") and ("New" in items) == (language == "en"), items
+    page.keyboard.press("Escape")
+    shown = page.evaluate("document.body.innerText")  # the Notebook app's own words too
+    assert ("信頼されていません" in shown) == (language == "ja") and ("Not Trusted" in shown) == (language == "en")
     assert len(loads) == 1, f"the lesson's page loaded {len(loads)} times: {loads}"
     assert not page.failed, page.failed
 

@@ -61,3 +61,29 @@ def test_every_upstream_patch_is_in_patches_py():
         assert not defined or path.name == "patches.py", (path.name, defined)
     assert {"patch_kernel_worker", "patch_ipython_embed", "patch_workspace_wait",
             "patch_service_worker", "patch_ruby"} <= set(vars(patches))
+
+
+def test_the_notebook_apps_japanese_is_completed(tmp_path):
+    """The Notebook app's domain gets the pack's JupyterLab words for its strings, and ours for
+    the rest; what the pack translates stays."""
+    from sitebuild.translations import OUR_JAPANESE, complete_japanese
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "app.js").write_text(
+        'let d=t.load("notebook");c.textContent=d.__("Last Checkpoint: %1",x);d.__("Not Trusted");'
+        'd.__("\\xa9 2026 Jupyter")')  # an escape JSON lacks: skipped
+    (tmp_path / "build" / "lab.js").write_text('let p=t.load("jupyterlab");p.__("Kernel status")')
+    translations = tmp_path / "api" / "translations"
+    translations.mkdir(parents=True)
+    header = {"domain": "jupyterlab", "language": "ja-JP", "plural_forms": "nplurals=1; plural=0;"}
+    pack = {"data": {"jupyterlab": {"": header, "Last Checkpoint: %1": ["最後のチェックポイント: %1"],
+                                    "Kernel status": ["カーネルの状態"]},
+                     "notebook": {"": {**header, "domain": "notebook"}, "Trusted": ["信頼済み (パック)"]}},
+            "message": ""}
+    (translations / "ja_JP.json").write_text(json.dumps(pack))
+    assert complete_japanese(tmp_path) == 1 + len(OUR_JAPANESE) - 1  # "Trusted" was there
+    notebook = json.loads((translations / "ja_JP.json").read_text())["data"]["notebook"]
+    assert notebook["Last Checkpoint: %1"] == ["最後のチェックポイント: %1"]
+    assert notebook["Not Trusted"] == ["信頼されていません"] and notebook["Trusted"] == ["信頼済み (パック)"]
+    assert "Kernel status" not in notebook  # only the Notebook app's own strings
+    assert notebook[""]["domain"] == "notebook"
+    assert complete_japanese(tmp_path / "nothing") == 0
