@@ -17,10 +17,9 @@ the order steps.build_site runs them:
  8. course              copy content/, each lesson ending with a link to the next one
  9. lite_build          jupyter lite build
 10. pages               the loading notice and the lesson page's extras in every page; favicon
-11. course              the start page with the course map, the teachers' pages, a page for each
-                        folder of the file list, a 404 page
-    class_view          the teachers' class view (students' work files read in the teacher's
-                        browser); with --no-solutions, no page of solutions
+11. course, class_view  the start page with the course map, the teachers' pages, a page for each
+                        folder of the file list, a 404 page; the teachers' class view (students'
+                        work files read in the teacher's browser); --no-solutions: no solutions page
 12. checks              that the site needs no other web server
 13. precompress         a Brotli copy of every text, wasm and JSON file
 
