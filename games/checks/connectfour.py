@@ -235,12 +235,12 @@ def check_score_window(score_window):
 PLANE_CASES = [
     # (board rows, me, hint en, hint ja)
     ([], 1, "an empty board: no discs, and every disc would land on the bottom row (row 5)",
-     "空の盤: 駒はなく、どの列でも駒はいちばん下の段（5 段目）に落ちます"),
+     "空の盤: 石はなく、どの列でも石はいちばん下の段（5 段目）に落ちます"),
     (["...O...", "..XXO.."], 1, "red (1) to move: plane 0 = the X discs, plane 1 = the O discs",
-     "赤（1）の番: 0 枚目 = X の駒、1 枚目 = O の駒"),
+     "赤（1）の番: 0 枚目 = X の石、1 枚目 = O の石"),
     (["...O...", "..XXO.."], 2, "yellow (2) to move: now plane 0 = the O discs (mine!)",
-     "黄（2）の番: こんどは 0 枚目 = O の駒（自分の駒!）"),
-    (["X......", "O......", "X...O..", "O..XXO."], 2, "yellow to move, more discs", "黄の番、駒が多めの盤"),
+     "黄（2）の番: こんどは 0 枚目 = O の石（自分の石!）"),
+    (["X......", "O......", "X...O..", "O..XXO."], 2, "yellow to move, more discs", "黄の番、石が多めの盤"),
     (["O......", "X......", "O......", "X......", "O...X..", "X..OOX."], 1,
      "column 0 is full: no landing cell there", "0 列はいっぱい: そこには落ちる場所がありません"),
 ]
@@ -261,11 +261,11 @@ def planes_expected(board, me):
 @exercise("planes", "23_connectfour_4_dqn.ipynb", hints=[
     ("Plane 1 is made like plane 0, with the other player: the opponent's piece is `3 - me`. Plane 2 needs a loop "
      "over the columns.",
-     "1 枚目は 0 枚目と同じ作り方で、相手の駒にするだけです。"
-     "相手の駒は `3 - me` です。2 枚目は、列ごとのループで作ります。"),
+     "1 枚目は 0 枚目と同じ作り方で、相手の石にするだけです。"
+     "相手の石は `3 - me` です。2 枚目は、列ごとのループで作ります。"),
     ("In a column the empty cells are those where `board` is 0, and a disc lands on the LOWEST of them: the one "
      "with the largest row number (row 0 is the top). Exactly one 1 per column, and none in a full column.",
-     "列の中で `board` が 0 のマスが空きマスで、駒はそのうち「いちばん下」、つまり段の番号がいちばん大きいマスに"
+     "列の中で `board` が 0 のマスが空きマスで、石はそのうち「いちばん下」、つまり段の番号がいちばん大きいマスに"
      "止まります（0 段目がいちばん上）。1 は列ごとにちょうど 1 つで、いっぱいの列には置きません。"),
     ("`result[1] = board == 3 - me`. Then `for col in range(columns):` and inside it go up from the bottom, "
      "`for row in range(rows - 1, -1, -1):`; at the first `board[row, col] == 0` set `result[2, row, col] = 1` "
