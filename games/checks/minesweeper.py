@@ -79,7 +79,8 @@ COUNT_CASES = [
     ("The two loops visit 9 cells: the 8 neighbours and `(row, col)` itself, which must be skipped. At the edges, "
      "`row - 1` can be -1 (numpy then reads the LAST row, with no error) and `row + 1` can be `rows` (an "
      "`IndexError`): loop only over the rows and columns that are on the board.",
-     "二重ループ（ループの中のループ）は 9 マスを回ります。8 つのとなりと、`(row, col)` 自身です。自分自身は飛ばさなければいけません。"
+     "二重ループ（ループの中のループ）は 9 マスを回ります。8 つのとなりと、`(row, col)` 自身です。"
+     "自分自身は飛ばさなければいけません。"
      "はしでは、`row - 1` が -1 になることがあり（numpy はエラーにならず「最後の行」を読みます）、"
      "`row + 1` が `rows` になることもあります（`IndexError`）。盤の中にある行と列だけをループしましょう。"),
     ("Take `rows, cols = mines.shape`, loop with `for r in range(max(row - 1, 0), min(row + 2, rows)):` and "
