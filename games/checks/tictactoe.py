@@ -200,14 +200,14 @@ def true_value(env):
     ("Only the line `value = 0` changes. In `child` it is the opponent's turn, and `minimax(child)` is the value "
      "of that position for the opponent: +1 if the opponent wins from there.",
      "書きかえるのは `value = 0` の行だけです。`child` では相手の番で、"
-     "`minimax(child)` はその局面の相手から見た値です。"
+     "`minimax(child)` はその盤面の相手から見た値です。"
      "そこから相手が勝てるなら +1 になります。"),
     ("The opponent's best is your worst: if the opponent wins from `child` (+1), your move is worth -1, and a draw "
      "stays 0. So the move is worth minus the value of `child`. Yes, `minimax` calls itself: each `child` has one "
      "move more, so it always reaches the end of the game.",
      "相手の最善は、こちらの最悪です。`child` から相手が勝てる（+1）なら、こちらの手の値は -1、引き分けなら 0 の"
      "ままです。だから手の値は `child` の値のマイナスです。そう、`minimax` は自分自身を呼びます。`child` は 1 手進んだ"
-     "局面なので、いつかかならずゲームの終わりにたどりつきます。"),
+     "盤面なので、いつかかならずゲームの終わりにたどりつきます。"),
     ("Replace the `0` with a call of `minimax` on `child`, with a minus sign in front. Call it on `child`, not on "
      "`env`: `env` never changes, so that would never end.",
      "`0` を、`child` を渡して `minimax` を呼んだものに、マイナスをつけて書きかえましょう。渡すのは `env` ではなく "
