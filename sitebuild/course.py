@@ -316,8 +316,11 @@ def course_map(lessons, root, language, exercises):
             name, note = words["start_track"], words["start_note"]
         else:
             name, note = members[0].track or members[0].title, ""
-        items = "\n".join(lesson_item(lesson, root, words, exercises.get(Path(lesson.path).name))
-                           for lesson in members)
+        work = [exercises.get(Path(lesson.path).name) or LessonWork([]) for lesson in members]
+        results = next((w.results for w in work if w.results), "")
+        # a game's trained agents' results go on its track's last lesson, where its final agent is made
+        work = [LessonWork(w.exercises) for w in work[:-1]] + [LessonWork(work[-1].exercises, results)]
+        items = "\n".join(lesson_item(lesson, root, words, w) for lesson, w in zip(members, work))
         note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
         parts.append(f'<section class="track" data-track="{key}"><h3>{html.escape(name)}</h3>'
                      f'{note_html}<ol>{items}</ol></section>')

@@ -187,7 +187,7 @@ def test_each_lesson_on_the_map_names_its_exercises_and_starts_as_new():
            'data-exercises="drop_piece,four_in_a_row"' in page
     assert 'data-lesson="en/00_welcome.ipynb" data-state="new" data-exercises=""' in page
     # the last lesson of each game shows the student's trained agents' results
-    assert 'data-lesson="en/23_connectfour_4_dqn.ipynb" data-state="new" data-exercises="planes" ' \
+    assert 'data-lesson="en/24_connectfour_5_search.ipynb" data-state="new" data-exercises="" ' \
            'data-results="connectfour"' in page
     assert len(re.findall(r'<a class="lesson"[^>]* data-results="', page)) == 5
     # the progress store and the buttons' script are in the page itself: it loads no other file
