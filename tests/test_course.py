@@ -34,7 +34,7 @@ def test_the_map_reads_the_titles_of_the_notebooks(lessons):
     assert first["10"].step == "the rules as code" and first["10"].step_number == "1"
     assert first["53"].step_number == "4"
     assert first["60"].track == "Class tournament" and first["60"].minutes == 30
-    assert first["00"].title == "Welcome to Game AI Lab" and first["00"].minutes == 5
+    assert first["00"].title == "Welcome to Game AI Lab" and first["00"].minutes == 10
     assert {lesson.track for lesson in lessons["ja"]} >= {"三目並べ", "ぷよぷよ", "ゼロから作る"}
 
 
@@ -55,7 +55,8 @@ def test_lessons_are_grouped_by_track(lessons):
 def test_each_lesson_links_the_next_one_of_its_track(lessons):
     en = lessons["en"]
     by_number = {lesson.number: lesson for lesson in en}
-    assert course.next_lesson(en, by_number["00"]).number == "04"
+    assert course.next_lesson(en, by_number["00"]).number == "01"  # the Python start track
+    assert course.next_lesson(en, by_number["03"]).number == "04"
     assert course.next_lesson(en, by_number["10"]).number == "11"
     assert course.next_lesson(en, by_number["13"]) is None  # the end of the track
     assert course.next_lesson(en, by_number["53"]) is None
