@@ -1,4 +1,4 @@
-"""Self-checks for the "learning from scratch" lessons (01 to 03).
+"""Self-checks for the "learning from scratch" lessons (04 to 06).
 
 - ``check_cube(Cube, Variable)``          (lesson 04) forward x³, backward 3x² · gy
 - ``check_backward(MyFunction, Variable)`` (lesson 04) any one-input function: does its
