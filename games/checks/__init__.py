@@ -260,7 +260,7 @@ def _finish(passed, lines):
     return CheckResult(passed, lines)
 
 
-CHECK_MODULES = ("scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
+CHECK_MODULES = ("python_start", "scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
 
 
 from .exercise_book import exercises as exercises, hint as hint, solution as solution  # noqa: E402 - after CHECK_MODULES, which it reads
