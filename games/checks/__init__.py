@@ -263,7 +263,7 @@ def _finish(passed, lines, failed, cases):
     return CheckResult(passed, lines, failed, cases)
 
 
-CHECK_MODULES = ("scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
+CHECK_MODULES = ("python_start", "scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
 
 
 from .exercise_book import exercises as exercises, hint as hint, solution as solution  # noqa: E402 - after CHECK_MODULES, which it reads

@@ -49,7 +49,7 @@ def _drop_case(board, column, piece, hint_en, hint_ja):
 
     return Case(args=(board, column, piece), expected=f"row {landing}", accept=accept,
                 hint_en=hint_en + f" (column {column}, piece {piece}" + _board_note(before, "; board ") + ")",
-                hint_ja=hint_ja + f"（{column} 列、駒 {piece}" + _board_note(before, "、盤 ") + "）")
+                hint_ja=hint_ja + f"（{column} 列、石 {piece}" + _board_note(before, "、盤 ") + "）")
 
 
 def _board_note(board, prefix):
@@ -63,7 +63,7 @@ def _board_note(board, prefix):
      "`range(ROWS - 1, -1, -1)` は 5, 4, 3, 2, 1, 0 と数えます。"),
     ("The disc stops in the FIRST empty cell (`== 0`) found from below. Put the piece there and stop at once with "
      "`return`, or the loop fills the whole column. Searching from the top down would find the top cell instead.",
-     "駒は、下から見て「最初の」空きマス（`== 0`）で止まります。そこに駒を置いたら、すぐに `return` で終わりましょう。"
+     "石は、下から見て「最初の」空きマス（`== 0`）で止まります。そこに石を置いたら、すぐに `return` で終わりましょう。"
      "そうしないと、ループが列全体を埋めてしまいます。上から下へ探すと、いちばん上のマスが見つかってしまいます。"),
     ("`for row in range(ROWS - 1, -1, -1):`, then `if board[row, column] == 0:` and inside it "
      "`board[row, column] = piece` and `return row`. After the loop no cell was empty: the column is full, "
@@ -76,14 +76,14 @@ def check_drop_piece(drop_piece):
     """``drop_piece(board, column, piece)`` puts ``piece`` in the lowest empty cell of ``column``."""
     cases = [
         _drop_case(board_from([]), 3, 1, "an empty board: the disc falls to the bottom row",
-                   "空の盤: 駒はいちばん下の段まで落ちます"),
+                   "空の盤: 石はいちばん下の段まで落ちます"),
         _drop_case(board_from(["...X...", "...O..."]), 3, 2, "a column with two discs: it lands on top of them",
-                   "駒が 2 つある列: その上に乗ります"),
+                   "石が 2 つある列: その上に乗ります"),
         _drop_case(board_from(["X......"]), 0, 1, "the leftmost column, one disc already there",
-                   "いちばん左の列（駒が 1 つ）"),
+                   "いちばん左の列（石が 1 つ）"),
         _drop_case(board_from(["......O", "......X", "......O", "......X", "......O"]), 6, 1,
                    "a column with one cell left: the disc lands on the top row",
-                   "あと 1 マスだけ空いた列: 駒はいちばん上の段に入ります"),
+                   "あと 1 マスだけ空いた列: 石はいちばん上の段に入ります"),
     ]
     return run(drop_piece, cases, title=tr(en="Check of drop_piece", ja="drop_piece のチェック"))
 
@@ -106,7 +106,7 @@ FOUR_CASES = [
     (["XXX.OOO"], 1, False, "only three in a row: not yet a line", "3 つ並んだだけ: まだ勝ちではありません"),
     (["XX.XX.."], 1, False, "a gap in the middle: not a line", "間にすき間がある: 並びではありません"),
     (["OOOO...", "XXXOX.."], 1, False, "four of the OTHER player: not a line for piece 1",
-     "相手の駒が 4 つ: 駒 1 の並びではありません"),
+     "相手の石が 4 つ: 石 1 の並びではありません"),
 ]
 
 
@@ -174,7 +174,7 @@ def _win_case(moves, hint_en, hint_ja):
 @exercise("win_if_you_can", "21_connectfour_2_random.ipynb", hints=[
     ("Replace `pass` with a test of `column`: `env.is_winning_move(column)` says whether a disc dropped there "
      "wins at once for the player to move.",
-     "`pass` を、`column` を調べるテストに書きかえましょう。`env.is_winning_move(column)` は、そこに駒を落とすと"
+     "`pass` を、`column` を調べるテストに書きかえましょう。`env.is_winning_move(column)` は、そこに石を落とすと"
      "手番のプレイヤーがすぐ勝てるかどうかを教えてくれます。"),
     ("Return the column only when it wins. When it does not, do nothing: the loop goes on to the next column, and "
      "the random move after the loop is played only when no column wins. If you try moves yourself, do it on "
@@ -198,11 +198,11 @@ def check_win_if_you_can(agent):
 # ----------------------------------------------------------------- score_window
 WINDOW_CASES = [
     # (window, piece, expected, hint en, hint ja)
-    ([1, 1, 1, 1], 1, 1_000_000, "four of mine: a line, 1,000,000", "自分の駒が 4 つ: 勝ち、1,000,000"),
+    ([1, 1, 1, 1], 1, 1_000_000, "four of mine: a line, 1,000,000", "自分の石が 4 つ: 勝ち、1,000,000"),
     ([1, 1, 0, 1], 1, 1, "three of mine and one empty: 1", "自分が 3 つと空きが 1 つ: 1"),
-    ([0, 2, 2, 2], 2, 1, "three of mine (I am piece 2) and one empty: 1", "自分（駒 2）が 3 つと空きが 1 つ: 1"),
+    ([0, 2, 2, 2], 2, 1, "three of mine (I am piece 2) and one empty: 1", "自分（石 2）が 3 つと空きが 1 つ: 1"),
     ([2, 0, 2, 2], 1, -100, "three of the opponent and one empty: -100", "相手が 3 つと空きが 1 つ: -100"),
-    ([1, 1, 1, 0], 2, -100, "I am piece 2, the opponent has three: -100", "自分は駒 2、相手が 3 つ: -100"),
+    ([1, 1, 1, 0], 2, -100, "I am piece 2, the opponent has three: -100", "自分は石 2、相手が 3 つ: -100"),
     ([1, 1, 2, 1], 1, 0, "three of mine but blocked by the opponent: 0", "自分が 3 つでも相手にふさがれている: 0"),
     ([1, 1, 0, 0], 1, 0, "only two of mine: 0", "自分が 2 つだけ: 0"),
     ([0, 0, 0, 0], 1, 0, "an empty window: 0", "空っぽの窓: 0"),
@@ -212,21 +212,21 @@ WINDOW_CASES = [
 @exercise("score_window", "22_connectfour_3_lookahead.ipynb", hints=[
     ("The start already counts `mine` and `empty` and knows `opponent`. Count the opponent's discs in the same "
      "way: `window.count(opponent)`.",
-     "最初のコードは `mine` と `empty` をもう数えていて、`opponent` もわかっています。相手の駒も同じように "
+     "最初のコードは `mine` と `empty` をもう数えていて、`opponent` もわかっています。相手の石も同じように "
      "`window.count(opponent)` で数えましょう。"),
     ("A threat is three discs of one player AND one empty cell: test both numbers with `and`. Three of mine with "
      "a disc of the opponent in the window is blocked and worth 0, and so is a window with only two of mine.",
-     "リーチは「どちらかの駒が 3 つ」かつ「空きが 1 つ」です。`and` で 2 つの数を両方調べましょう。自分の駒が 3 つでも"
-     "相手の駒が 1 つ入っている窓はふさがれているので 0 点、自分の駒が 2 つだけの窓も 0 点です。"),
+     "リーチは「どちらかの石が 3 つ」かつ「空きが 1 つ」です。`and` で 2 つの数を両方調べましょう。自分の石が 3 つでも"
+     "相手の石が 1 つ入っている窓はふさがれているので 0 点、自分の石が 2 つだけの窓も 0 点です。"),
     ("Two `if`s before `return 0`: the first checks `mine == 3` and `empty == 1` and returns 1; the second checks "
      "the count of the opponent's discs `== 3` and `empty == 1` and returns -100.",
      "`return 0` の前に `if` を 2 つ書きます。1 つ目は `mine == 3` と `empty == 1` を調べて 1 を返し、"
-     "2 つ目は相手の駒の数が `== 3` と `empty == 1` を調べて -100 を返します。"),
+     "2 つ目は相手の石の数が `== 3` と `empty == 1` を調べて -100 を返します。"),
 ])
 def check_score_window(score_window):
     """``score_window(window, piece)``: the classic score of one window (a list of 4 cells)."""
     cases = [Case(args=(list(window), piece), expected=expected, hint_en=f"{window}, piece {piece}: {hint_en}",
-                  hint_ja=f"{window}、駒 {piece}: {hint_ja}")
+                  hint_ja=f"{window}、石 {piece}: {hint_ja}")
              for window, piece, expected, hint_en, hint_ja in WINDOW_CASES]
     return run(_plain_result(score_window), cases, title=tr(en="Check of score_window", ja="score_window のチェック"))
 
@@ -235,12 +235,12 @@ def check_score_window(score_window):
 PLANE_CASES = [
     # (board rows, me, hint en, hint ja)
     ([], 1, "an empty board: no discs, and every disc would land on the bottom row (row 5)",
-     "空の盤: 駒はなく、どの列でも駒はいちばん下の段（5 段目）に落ちます"),
+     "空の盤: 石はなく、どの列でも石はいちばん下の段（5 段目）に落ちます"),
     (["...O...", "..XXO.."], 1, "red (1) to move: plane 0 = the X discs, plane 1 = the O discs",
-     "赤（1）の番: 0 枚目 = X の駒、1 枚目 = O の駒"),
+     "赤（1）の番: 0 枚目 = X の石、1 枚目 = O の石"),
     (["...O...", "..XXO.."], 2, "yellow (2) to move: now plane 0 = the O discs (mine!)",
-     "黄（2）の番: こんどは 0 枚目 = O の駒（自分の駒!）"),
-    (["X......", "O......", "X...O..", "O..XXO."], 2, "yellow to move, more discs", "黄の番、駒が多めの盤"),
+     "黄（2）の番: こんどは 0 枚目 = O の石（自分の石!）"),
+    (["X......", "O......", "X...O..", "O..XXO."], 2, "yellow to move, more discs", "黄の番、石が多めの盤"),
     (["O......", "X......", "O......", "X......", "O...X..", "X..OOX."], 1,
      "column 0 is full: no landing cell there", "0 列はいっぱい: そこには落ちる場所がありません"),
 ]
@@ -261,11 +261,11 @@ def planes_expected(board, me):
 @exercise("planes", "23_connectfour_4_dqn.ipynb", hints=[
     ("Plane 1 is made like plane 0, with the other player: the opponent's piece is `3 - me`. Plane 2 needs a loop "
      "over the columns.",
-     "1 枚目は 0 枚目と同じ作り方で、相手の駒にするだけです。"
-     "相手の駒は `3 - me` です。2 枚目は、列ごとのループで作ります。"),
+     "1 枚目は 0 枚目と同じ作り方で、相手の石にするだけです。"
+     "相手の石は `3 - me` です。2 枚目は、列ごとのループで作ります。"),
     ("In a column the empty cells are those where `board` is 0, and a disc lands on the LOWEST of them: the one "
      "with the largest row number (row 0 is the top). Exactly one 1 per column, and none in a full column.",
-     "列の中で `board` が 0 のマスが空きマスで、駒はそのうち「いちばん下」、つまり段の番号がいちばん大きいマスに"
+     "列の中で `board` が 0 のマスが空きマスで、石はそのうち「いちばん下」、つまり段の番号がいちばん大きいマスに"
      "止まります（0 段目がいちばん上）。1 は列ごとにちょうど 1 つで、いっぱいの列には置きません。"),
     ("`result[1] = board == 3 - me`. Then `for col in range(columns):` and inside it go up from the bottom, "
      "`for row in range(rows - 1, -1, -1):`; at the first `board[row, col] == 0` set `result[2, row, col] = 1` "

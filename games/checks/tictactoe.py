@@ -200,14 +200,14 @@ def true_value(env):
     ("Only the line `value = 0` changes. In `child` it is the opponent's turn, and `minimax(child)` is the value "
      "of that position for the opponent: +1 if the opponent wins from there.",
      "書きかえるのは `value = 0` の行だけです。`child` では相手の番で、"
-     "`minimax(child)` はその局面の相手から見た値です。"
+     "`minimax(child)` はその盤面の相手から見た値です。"
      "そこから相手が勝てるなら +1 になります。"),
     ("The opponent's best is your worst: if the opponent wins from `child` (+1), your move is worth -1, and a draw "
      "stays 0. So the move is worth minus the value of `child`. Yes, `minimax` calls itself: each `child` has one "
      "move more, so it always reaches the end of the game.",
      "相手の最善は、こちらの最悪です。`child` から相手が勝てる（+1）なら、こちらの手の値は -1、引き分けなら 0 の"
      "ままです。だから手の値は `child` の値のマイナスです。そう、`minimax` は自分自身を呼びます。`child` は 1 手進んだ"
-     "局面なので、いつかかならずゲームの終わりにたどりつきます。"),
+     "盤面なので、いつかかならずゲームの終わりにたどりつきます。"),
     ("Replace the `0` with a call of `minimax` on `child`, with a minus sign in front. Call it on `child`, not on "
      "`env`: `env` never changes, so that would never end.",
      "`0` を、`child` を渡して `minimax` を呼んだものに、マイナスをつけて書きかえましょう。渡すのは `env` ではなく "
@@ -250,7 +250,7 @@ TD_CASES = [
     (-1.0, [0.3, 0.1], True, 0.9, -1.0, "the game is over (lost): the next Q-values do not count, the target is -1",
      "ゲーム終了(負け): 次の Q 値は使いません。目標は -1"),
     (0.0, [0.5, -0.2, 0.1], False, 0.9, 0.45, "the game goes on: 0 + 0.9 × 0.5 (the best next Q-value)",
-     "ゲームは続く: 0 + 0.9 × 0.5(次の局面のいちばん大きい Q 値)"),
+     "ゲームは続く: 0 + 0.9 × 0.5(次の盤面のいちばん大きい Q 値)"),
     (0.0, [-0.5, -0.8], False, 0.9, -0.45, "every next Q-value is negative: the best is -0.5, so 0.9 × (-0.5)",
      "次の Q 値はどれもマイナス: いちばん大きいのは -0.5 なので 0.9 × (-0.5)"),
     (0.5, [1.0, 0.0], False, 0.5, 1.0, "reward 0.5 now, gamma 0.5: 0.5 + 0.5 × 1.0",
@@ -262,10 +262,10 @@ TD_CASES = [
     ("Run the check and look at the cases that fail: they are the ones where `done` is True. When the game is "
      "over, is there a next position whose Q-values could count?",
      "チェックを実行して、✗ になったケースを見てみましょう。どれも `done` が True のケースです。ゲームが終わったとき、"
-     "Q 値を使える「次の局面」はあるでしょうか？"),
+     "Q 値を使える「次の盤面」はあるでしょうか？"),
     ("When `done` is True the target is the reward alone. Only when the game goes on do you add `gamma` times the "
      "best next Q-value. Test `done` first: after a winning move `next_q` is an empty list, and `max([])` is an error.",
-     "`done` が True のとき、目標は報酬だけです。ゲームが続くときだけ、`gamma` × 次の局面のいちばん大きい Q 値を"
+     "`done` が True のとき、目標は報酬だけです。ゲームが続くときだけ、`gamma` × 次の盤面のいちばん大きい Q 値を"
      "足します。`done` を先に調べましょう。勝った手のあとは `next_q` が空のリストで、`max([])` はエラーになります。"),
     ("Put `if done:` before the line of the start, and inside it return only `reward`. Keep the start's line "
      "`return reward + gamma * max(next_q)` after it: it is right for a game that goes on.",
@@ -289,10 +289,10 @@ def check_td_target(td_target):
     tips = [
         (lambda: close(answer(-1.0, [0.3, 0.1], True, 0.9), -1.0 + 0.9 * 0.3),
          "When the game is over (done is True), there is no next position: return the reward alone.",
-         "ゲームが終わったとき(done が True)は次の局面がありません。報酬だけを返しましょう。"),
+         "ゲームが終わったとき(done が True)は次の盤面がありません。報酬だけを返しましょう。"),
         (lambda: close(answer(0.0, [0.5, -0.2, 0.1], False, 0.9), 0.5),
          "Multiply the best next Q-value by gamma (a reward later is worth a little less).",
-         "次の局面のいちばん大きい Q 値に gamma をかけましょう(あとでもらう報酬は少しだけ価値が下がります)。"),
+         "次の盤面のいちばん大きい Q 値に gamma をかけましょう(あとでもらう報酬は少しだけ価値が下がります)。"),
         (lambda: close(answer(0.0, [-0.5, -0.8], False, 0.9), 0.0),
          "Take the largest of the next Q-values with max(next_q), even when they are all negative.",
          "次の Q 値のうちいちばん大きいものを max(next_q) で選びましょう。全部マイナスのときも同じです。"),

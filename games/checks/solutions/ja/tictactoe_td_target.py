@@ -1,5 +1,5 @@
 def td_target(reward, next_q, done, gamma):
-    """Q(局面, 手) が目指す値: 今の報酬 + gamma × 次の局面での最大の Q 値。"""
+    """Q(盤面, 手) が目指す値: 今の報酬 + gamma × 次の盤面での最大の Q 値。"""
     if done:
         # ゲームは終わり: この先はありません（next_q が空のこともあり、max([]) はエラーになります）
         return reward
