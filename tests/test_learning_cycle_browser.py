@@ -145,7 +145,8 @@ def work_through_lesson_10(browser, site_url, name, language, way, tmp_path, scr
     line = lesson.locator(".progress").inner_text()
     assert ("目標" if ja else "goal:") in line and ("自己評価" if ja else "you rated") in line, line
     page.click(f"{SHOWN} .my-history summary")
-    assert len(page.locator(f"{SHOWN} .my-history li").all_inner_texts()) >= 7  # opened, plan, 3 answers, check(s), reflect
+    history = page.locator(f"{SHOWN} .my-history li").all_inner_texts()
+    assert len(history) >= 7, history  # opened, plan, 3 answers, check(s), reflect
     with page.expect_download() as download:
         page.click(f"{SHOWN} button.download-all")
     path = tmp_path / download.value.suggested_filename
