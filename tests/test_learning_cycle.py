@@ -3,6 +3,10 @@ what a wrong answer gets (a message in the student's language, nothing recorded)
 answers, and the failed checks the exercise book records."""
 
 import json
+import subprocess
+import sys
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,6 +15,8 @@ import games
 from games import course_progress
 from games.learning_cycle import lessons
 from games.learning_cycle.form import FormWidget
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -130,9 +136,11 @@ def test_the_plan_form_shows_the_objectives_and_records_the_choice(capsys, monke
     shown = []
     monkeypatch.setattr("IPython.display.display", lambda widget: shown.append(widget))
     games.plan("10")
-    assert "1. I can say how a computer stores" in capsys.readouterr().out
+    assert "Choose your goal for today" in capsys.readouterr().out
     [form] = shown
-    assert [o["value"] for o in form.spec["fields"][0]["options"]] == ["1", "2", "3", "all"]
+    options = form.spec["fields"][0]["options"]
+    assert [o["value"] for o in options] == ["1", "2", "3", "all"]
+    assert options[0]["label"] == "1. I can say how a computer stores a tic-tac-toe board: nine numbers."
     form.submit({"goal": "all", "minutes": "40"})
     assert form.state == "saved"
     assert recorded("plan")[0]["detail"] == {"goal": "All of them", "minutes": 40}
@@ -156,3 +164,13 @@ def test_a_passed_check_is_not_a_failure():
         return 0
     assert games.checks.tictactoe.check_winner(winner)
     assert course_progress.events("failed") == [] and len(course_progress.events("passed")) == 1
+
+
+def test_without_a_widget_library_the_question_says_how_to_answer_in_code():
+    # a Python without anywidget (sys.modules[name] = None makes its import fail, as when it is missing)
+    code = ("import sys\nsys.modules['anywidget'] = None\nimport games\n"
+            "games.ask('10.who_wins')\ngames.plan('10')")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "  B. O\n" in result.stdout and 'games.ask("10.who_wins", "A")' in result.stdout
+    assert "  3. I can write winner(board)" in result.stdout and 'games.plan("10", goal=1, minutes=30)' in result.stdout

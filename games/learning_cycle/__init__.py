@@ -45,9 +45,8 @@ def plan(lesson, goal=None, minutes=None):
         return
     objectives = facts["objectives"]
     if goal is None and minutes is None:
-        print(tr(en="🎯 In this lesson:", ja="🎯 このレッスンでできるようになること:"))
-        for number, objective in enumerate(objectives, start=1):
-            print(f"  {number}. {objective}")
+        print(tr(en="🎯 Choose your goal for today, and how long you expect to take.",
+                 ja="🎯 今日の目標と、かかりそうな時間を決めましょう。"))
         options = [{"value": str(n), "label": f"{n}. {o}"} for n, o in enumerate(objectives, start=1)]
         options.append({"value": "all", "label": tr(en="All of them", ja="ぜんぶ")})
         spec = {"form": "plan", "submit": tr(en="Save my plan", ja="計画を保存"), "fields": [
@@ -55,8 +54,8 @@ def plan(lesson, goal=None, minutes=None):
             {"name": "minutes", "kind": "number", "value": facts.get("minutes"),
              "label": tr(en="I expect to take (minutes)", ja="かかりそうな時間（分）")}]}
         _show_form(spec, lambda values: _saved(_record_plan, facts, values.get("goal"), values.get("minutes")),
-                   tr(en='games.plan("{n}", goal=1, minutes=30)', ja='games.plan("{n}", goal=1, minutes=30)',
-                      n=lesson))
+                   f'games.plan("{lesson}", goal=1, minutes=30)',
+                   [f"  {number}. {objective}" for number, objective in enumerate(objectives, start=1)])
         return
     _print_outcome(_saved(_record_plan, facts, goal, minutes))
 
@@ -110,7 +109,8 @@ def ask(key, answer=None):
             field = {"name": "answer", "kind": "number", "label": tr(en="Your answer", ja="あなたの答え")}
             example = f'games.ask("{key}", 3)'
         spec = {"form": "ask", "submit": tr(en="Check my answer", ja="答え合わせ"), "fields": [field]}
-        _show_form(spec, lambda values: _saved(_record_answer, entry, values.get("answer")), example)
+        _show_form(spec, lambda values: _saved(_record_answer, entry, values.get("answer")), example,
+                   [f"  {letter}. {text}" for letter, text in entry.options()])
         return
     print("❓ " + entry.text)
     _print_outcome(_saved(_record_answer, entry, answer))
@@ -248,11 +248,13 @@ def _print_outcome(outcome):
     print(("⚠️ " if state == "problem" else "") + text)
 
 
-def _show_form(spec, answer, example):
-    """Show the form; where no widget library is here, say how to answer with arguments."""
+def _show_form(spec, answer, example, choices=()):
+    """Show the form; where no widget library is here, print the ``choices`` and say how to answer
+    with arguments."""
     try:
         form_class = _form_class()
     except ImportError:
+        print("\n".join(choices))
         print(tr(en="(No form can be shown here. Answer in code instead, for example: {example})",
                  ja="（ここではフォームを表示できません。かわりにコードで答えてください。例: {example}）",
                  example=example))
