@@ -413,6 +413,14 @@
 
   // ------------------------------------------------------------ my history
 
+  // "2026-05-01 09:40" in the student's own time zone
+  function localTime(iso) {
+    const when = new Date(iso);
+    if (Number.isNaN(when.getTime())) return "";
+    const two = n => String(n).padStart(2, "0");
+    return `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())} ${two(when.getHours())}:${two(when.getMinutes())}`;
+  }
+
   function eventLine(entry, language, titles) {
     const detail = (() => { try { return JSON.parse(entry.detail); } catch (error) { return null; } })();
     const fields = { name: entry.name, detail: entry.detail };
@@ -426,7 +434,7 @@
     const known = (WORDS[language] || WORDS.en)[`event_${entry.kind}`];
     const what = known ? say(language, `event_${entry.kind}`, fields) : entry.kind;
     const lesson = titles.get(entry.lesson) || entry.lesson;
-    return `${(entry.first || "").slice(0, 16).replace("T", " ")}  ${lesson}: ${what}`;
+    return `${localTime(entry.first)}  ${lesson}: ${what}`;
   }
 
   async function showHistory(block, language) {

@@ -147,6 +147,9 @@ def work_through_lesson_10(browser, site_url, name, language, way, tmp_path, scr
     page.click(f"{SHOWN} .my-history summary")
     history = page.locator(f"{SHOWN} .my-history li").all_inner_texts()
     assert len(history) >= 7, history  # opened, plan, 3 answers, check(s), reflect
+    if screenshot:
+        lesson.scroll_into_view_if_needed()
+        page.screenshot(path=str(REPORTS / f"{screenshot}-map.png"), full_page=True)
     with page.expect_download() as download:
         page.click(f"{SHOWN} button.download-all")
     path = tmp_path / download.value.suggested_filename
