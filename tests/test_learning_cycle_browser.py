@@ -130,6 +130,9 @@ def work_through_lesson_10(browser, site_url, name, language, way, tmp_path, scr
     said = submit(form_of(page, index["games.reflect"]), choices=list(enumerate(ratings)),
                   texts=[(3, f"{name}: drawing the board helped <b>not HTML</b>")])
     assert ("作業をすべてダウンロード" if ja else "Download all my work") in said, said
+    # the browser said whether it keeps the site's storage (navigator.storage.persisted())
+    told = ("消すことがあります", "保存し続けます", "may delete", "keeps your work")
+    assert any(words in said for words in told), said
     if screenshot:
         REPORTS.mkdir(parents=True, exist_ok=True)
         for key, shot in (("games.plan", "plan"), ("10.who_wins", "ask"), ("games.reflect", "reflect")):

@@ -152,6 +152,7 @@ def reflect(lesson, ratings=None, line=None):
     if facts is None:
         return
     objectives = facts["objectives"]
+    kept = storage_kept()  # asked now, in the cell: the browser answers a running cell, not a form's button
     if ratings is None and line is None:
         print(tr(en="🪞 How did it go? Rate each objective, then write one line.",
                  ja="🪞 ふりかえり: それぞれの目標を評価して、1 行書きましょう。"))
@@ -163,10 +164,10 @@ def reflect(lesson, ratings=None, line=None):
         spec = {"form": "reflect", "submit": tr(en="Save my reflection", ja="ふりかえりを保存"), "fields": fields}
         _show_form(spec, lambda values: _saved(
             _record_reflection, facts, [values.get(f"rating{n}") for n in range(1, len(objectives) + 1)],
-            values.get("line")), tr(en='games.reflect("{n}", ["can", "nearly"], "what helped ...")',
+            values.get("line"), kept), tr(en='games.reflect("{n}", ["can", "nearly"], "what helped ...")',
                                     ja='games.reflect("{n}", ["できた", "だいたい"], "役に立ったこと……")', n=lesson))
         return
-    _print_outcome(_saved(_record_reflection, facts, ratings, line))
+    _print_outcome(_saved(_record_reflection, facts, ratings, line, kept))
 
 
 def _rating_code(value):
@@ -176,7 +177,7 @@ def _rating_code(value):
     return None
 
 
-def _record_reflection(facts, ratings, line):
+def _record_reflection(facts, ratings, line, kept=None):
     objectives = facts["objectives"]
     words = " / ".join(tr(en=f'"{en}"', ja=f'"{ja}"') for _, en, ja in RATINGS)
     codes = [_rating_code(value) for value in ratings] if isinstance(ratings, (list, tuple)) else []
@@ -190,12 +191,13 @@ def _record_reflection(facts, ratings, line):
                          ja="今日役に立ったことと、次にやってみることを 1 行書いてください。"))
     course_progress.note(course_progress.lesson_id(facts["file"]), "reflect", "",
                          {"ratings": codes, "line": _one_line(line)})
-    return "saved", tr(en="✓ Saved. Well done today!", ja="✓ 保存しました。おつかれさま！") + "\n" + keep_your_work()
+    saved = tr(en="✓ Saved. Well done today!", ja="✓ 保存しました。おつかれさま！")
+    return "saved", saved + "\n" + keep_your_work(kept)
 
 
-def keep_your_work():
-    """The reminder at a lesson's end: download the work, and whether this browser keeps it."""
-    kept = storage_kept()
+def keep_your_work(kept=None):
+    """The reminder at a lesson's end: download the work, and whether this browser keeps it
+    (``kept``: what ``storage_kept()`` said)."""
     if kept is True:
         where = tr(en="This browser keeps your work.", ja="このブラウザーは作業を保存し続けます。")
     elif kept is False:
