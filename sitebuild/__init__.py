@@ -30,6 +30,8 @@ and around them:
                         step 5, JupyterLab and the service worker in step 10), each with the
                         upstream version it matches
 - common, kernel        what the steps share; the Pyodide kernel and what it loads at start
+- lesson_facts          a lesson's facts (minutes, objectives, needs) from its notebook's metadata,
+                        and what a student reads of it (steps 2, 8 and 11 read them)
 - serve                 `python build.py --serve`: the site on 127.0.0.1, Brotli or gzip
 - command_line          the options of build.py
 """

@@ -70,7 +70,6 @@ WORDS = {
         "fresh": "Close the lesson's tab first. Then open the <a href=\"{files}\">file list</a>, "
                  "select the lesson and click <b>Delete</b>. Only your copy in this browser is "
                  "deleted; the original comes back at once.",
-        "teachers": "For teachers: how the course works, times, and how to change a lesson",
         "files": "All files",
         "next": "**Next:** [{title}]({href})",
         "last": "**You have reached the last lesson of this track.**",
@@ -105,7 +104,6 @@ WORDS = {
         "fresh": "まずレッスンのタブを閉じます。次に<a href=\"{files}\">ファイル一覧</a>でレッスンを選び、"
                  "<b>Delete</b> を押します。消えるのはこのブラウザのあなたの版だけで、"
                  "元のレッスンがすぐに戻ってきます。",
-        "teachers": "先生方へ: コースのしくみ、時間の目安、レッスンの変え方",
         "files": "すべてのファイル",
         "next": "**次のレッスン:** [{title}]({href})",
         "last": "**このコースの最後のレッスンです。**",
@@ -355,8 +353,7 @@ def language_block(course, language, root, exercises):
 <section class="help">
 <h3>{html.escape(words["saved_title"])}</h3><p>{words["saved"]}</p>
 <h3>{html.escape(words["fresh_title"])}</h3><p>{words["fresh"].format(files=files)}</p>
-<p><a href="{root}teachers/{language}/">{html.escape(words["teachers"])}</a>
- · <a href="{files}">{html.escape(words["files"])}</a></p>
+<p><a href="{files}">{html.escape(words["files"])}</a></p>
 </section>
 </div>"""
 
@@ -409,7 +406,11 @@ def write_start_pages(site, course):
 
 # ---------------------------------------------------------------- teachers' pages
 
-def write_teachers_pages(site, course):
+NO_SOLUTIONS = {"en": " (not in this site: it was built with <code>--no-solutions</code>)",
+                "ja": "（このサイトにはありません。<code>--no-solutions</code> で作られました）"}
+
+
+def write_teachers_pages(site, course, solutions=True):
     """teachers/<language>.md as HTML pages (with the start page's style), and beside each a
     page of every exercise's hints and solution (teachers/<language>/solutions/)."""
     import mistune
@@ -423,6 +424,8 @@ def write_teachers_pages(site, course):
                               "where the table of lessons goes.")
         text = text.replace(LESSON_TABLE, lesson_table(course[language], language)) + lesson_notes(
             course[language], language)
+        if not solutions:  # the link to the solutions page becomes plain words
+            text = re.sub(r"\[([^\]]*)\]\(solutions/\)", lambda m: m.group(1) + NO_SOLUTIONS[language], text)
         glossary = TEACHERS / f"glossary.{language}.md"  # one word for one thing, with its reading
         if glossary.is_file():
             text += "\n\n" + glossary.read_text(encoding="utf-8")
@@ -539,9 +542,9 @@ def write_not_found_page(site):
     (site / "404.html").write_text(filled_template(body, "en", "/"), encoding="utf-8")
 
 
-def write_pages(site, content, course):
+def write_pages(site, content, course, solutions=True):
     write_start_pages(site, course)
-    write_teachers_pages(site, course)
+    write_teachers_pages(site, course, solutions)
     write_folder_pages(site, content)
     write_not_found_page(site)
 

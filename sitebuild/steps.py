@@ -67,7 +67,7 @@ def build_site(output, pyodide_source, solutions=True):
         patch_workspace_wait(site)
         patch_service_worker(site)
         # 11. the course pages
-        course_step(course.write_pages, site, content, lessons)
+        course_step(course.write_pages, site, content, lessons, solutions)
         write_class_view(site, lessons)
         if not solutions:
             leave_out_solutions(site)

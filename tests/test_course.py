@@ -152,7 +152,7 @@ def test_the_site_has_a_start_page_in_both_languages(built_site):
         page = (built_site / language / "index.html").read_text(encoding="utf-8")
         for lesson in course.read_course(CONTENT)[language]:
             assert f'data-path="{lesson.path}"' in page and f'data-path="{lesson.path}"' in root
-        assert f'href="../teachers/{language}/"' in page
+        assert "teachers/" not in page  # the teachers' page (and its solutions) is not linked for students
 
 
 def test_the_teachers_pages_are_not_in_the_students_file_list(built_site):
@@ -241,3 +241,14 @@ def test_the_teachers_page_holds_each_lessons_notes_in_the_lessons_order(tmp_pat
     text = course.lesson_notes(course.read_course(CONTENT)["en"], "en")
     assert text.index("### The rules") < text.index("### Minimax") < text.index("#### How the figures")
     assert course.lesson_notes(course.read_course(CONTENT)["ja"], "ja") == ""
+
+
+def test_a_site_without_solutions_does_not_link_them_from_the_teachers_page(tmp_path):
+    lessons = course.read_course(CONTENT)
+    for solutions in (True, False):
+        site = tmp_path / str(solutions)
+        course.write_teachers_pages(site, lessons, solutions)
+        for language in course.LANGUAGES:
+            page = (site / "teachers" / language / "index.html").read_text(encoding="utf-8")
+            assert ('href="solutions/"' in page) is solutions
+            assert (course.NO_SOLUTIONS[language] in page) is not solutions
