@@ -32,3 +32,45 @@ question(
     answer=8,
     explain_en="3 rows, 3 columns and 2 diagonals: 8 lines, the 8 of LINES above.",
     explain_ja="横 3 本、縦 3 本、ななめ 2 本で 8 本です。上の LINES の 8 本と同じです。")
+
+# ---------------------------------------------------------------- lesson 11
+
+question(
+    "11.first_move", "11_tictactoe_2_random.ipynb",
+    en="Predict: the same random agent plays X and O in 100 games. What happens?",
+    ja="予想しよう: 同じランダムなエージェントが X と O の両方を打って、100 回対戦します。どうなる？",
+    choices=[("X wins clearly more often than O", "X のほうがはっきり多く勝つ"),
+             ("X and O win about equally often: it is the same agent",
+              "同じエージェントなので、X と O はだいたい同じ回数勝つ"),
+             ("O wins more often than X", "O のほうが多く勝つ"),
+             ("Most games are draws", "ほとんど引き分けになる")],
+    answer="A",
+    explain_en="X won 56 games and O 35. X moves first, so X always has as many marks on the board as O, or one "
+               "more: moving first is an advantage.",
+    explain_ja="X が 56 回、O が 35 回勝ちました。X は先に打つので、盤面の印はいつも O と同じ数か 1 つ多くなります。"
+               "先手は有利なのです。")
+
+question(
+    "11.fair_match", "11_tictactoe_2_random.ipynb",
+    en="Agent A plays X in all 100 games against agent B, and A wins 60 of them. What can you say?",
+    ja="エージェント A が 100 回全部で X（先手）になって B と対戦し、60 回勝ちました。何がいえる？",
+    choices=[("A is stronger than B", "A は B より強い"),
+             ("We cannot tell: moving first alone could give A those wins",
+              "まだわからない。先手だったから勝っただけかもしれない"),
+             ("B is stronger than A", "B は A より強い")],
+    answer="B",
+    explain_en="Even the same agent wins more as X. A fair match lets each agent move first in half of the games.",
+    explain_ja="同じエージェントどうしでも、X のほうが多く勝ちます。公平に比べるには、先手を半分ずつにします。")
+
+question(
+    "11.overlap", "11_tictactoe_2_random.ipynb",
+    en="The 95 % intervals of \"A wins\" and \"B wins\" overlap a lot. What does that mean?",
+    ja="「A の勝ち」と「B の勝ち」の 95 % 信頼区間が大きく重なっています。これはどういう意味？",
+    choices=[("B is better, because B won more games", "B のほうが多く勝ったので、B のほうが強い"),
+             ("These games cannot tell the two agents apart: the difference may be luck",
+              "この対戦では 2 つのエージェントの差はわからない。差は運かもしれない"),
+             ("A and B are certainly exactly as strong", "A と B の強さは、ぜったいにまったく同じ")],
+    answer="B",
+    explain_en="Overlapping intervals say that luck alone could explain the difference. More games make the "
+               "intervals narrower.",
+    explain_ja="区間が重なっているときは、その差は運だけでも起こりえます。対戦の数をふやすと、区間はせまくなります。")
