@@ -74,3 +74,40 @@ question(
     explain_en="Overlapping intervals say that luck alone could explain the difference. More games make the "
                "intervals narrower.",
     explain_ja="区間が重なっているときは、その差は運だけでも起こりえます。対戦の数をふやすと、区間はせまくなります。")
+
+# ---------------------------------------------------------------- lesson 12
+
+question(
+    "12.best_move", "12_tictactoe_3_minimax.ipynb",
+    en="Predict before you run the cell below: X to move, and squares 6, 7 and 8 are empty. Which move is best for X?",
+    ja="下のセルを実行する前に予想しよう: X の番で、空いているのは 6, 7, 8 のマスです。X にとっていちばんよい手は？",
+    choices=[("6", "6"), ("7", "7"), ("8", "8")],
+    answer="C",
+    explain_en="X 8 makes the column 2-5-8 and wins at once. After X 6, O plays 7 and wins; after X 7 it is a draw.",
+    explain_ja="X が 8 に打つと、縦の列 2-5-8 がそろって、すぐに勝ちです。"
+               "X 6 なら O が 7 で勝ち、X 7 なら引き分けです。")
+
+question(
+    "12.minus", "12_tictactoe_3_minimax.ipynb",
+    en="After your move, the opponent moves next, and minimax(child) is +1: the opponent will win. "
+       "What is your move worth?",
+    ja="あなたが打ったあと、次は相手の番です。minimax(child) は +1 で、相手が勝ちます。あなたのその手の値はいくつ？",
+    answer=-1,
+    explain_en="The opponent's best is our worst: the move is worth minus the value of child, so -1. "
+               "Avoid that move!",
+    explain_ja="相手にとっていちばんよいことは、自分にとっていちばん悪いことです。"
+               "手の値は child の値にマイナスをつけて -1。"
+               "この手は打たないほうがいいですね。")
+
+question(
+    "12.empty_board", "12_tictactoe_3_minimax.ipynb",
+    en="Predict: if both players always play their best, how does a game from the empty board end?",
+    ja="予想しよう: 両方がいつも最善の手を打つと、空の盤面から始めたゲームはどうなる？",
+    choices=[("X wins (value +1): moving first is an advantage", "先手が有利なので X の勝ち（値 +1）"),
+             ("A draw (value 0)", "引き分け（値 0）"),
+             ("O wins (value -1)", "O の勝ち（値 -1）")],
+    answer="B",
+    explain_en="The value of the empty board is 0. Moving first helps against a random player, but against a "
+               "perfect player O can always hold X to a draw.",
+    explain_ja="空の盤面の値は 0 です。ランダムな相手なら先手が有利ですが、"
+               "完璧に打てば O はいつでも引き分けにできます。")
