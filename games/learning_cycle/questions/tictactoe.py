@@ -111,3 +111,40 @@ question(
                "perfect player O can always hold X to a draw.",
     explain_ja="空の盤面の値は 0 です。ランダムな相手なら先手が有利ですが、"
                "完璧に打てば O はいつでも引き分けにできます。")
+
+# ---------------------------------------------------------------- lesson 13
+
+question(
+    "13.untrained_q", "13_tictactoe_4_dqn.ipynb",
+    en="Predict: X wins at once in square 2. Will the untrained network give square 2 the highest Q-value?",
+    ja="予想しよう: X はマス 2 に打てばすぐに勝ちです。学習前のネットワークは、マス 2 の Q 値をいちばん高くする？",
+    choices=[("Yes: it sees the line of three", "はい。3 つ並ぶのがわかる"),
+             ("Only by chance: its weights are random, so its guesses are too",
+              "たまたまならありうる。重みがランダムなので、予想もランダム"),
+             ("All free squares get the same Q-value", "空いているマスは全部同じ Q 値になる")],
+    answer="B",
+    explain_en="An untrained network has random weights, so its Q-values are random too. It has to learn from its "
+               "games that square 2 wins.",
+    explain_ja="学習前のネットワークは重みがランダムなので、Q 値もランダムです。"
+               "マス 2 で勝てることは、対戦から学ぶしかありません。")
+
+question(
+    "13.final_target", "13_tictactoe_4_dqn.ipynb",
+    en="The agent's move wins and ends the game: reward 1, done is True, gamma 0.9. What is the target?",
+    ja="エージェントの手で勝って、ゲームが終わりました。報酬は 1、done は True、gamma は 0.9 です。"
+       "目標（target）はいくつ？",
+    answer=1,
+    explain_en="After the end there is no next position, so the target is just the reward: 1.",
+    explain_ja="ゲームが終わったら次の盤面はないので、目標は報酬だけ、つまり 1 です。")
+
+question(
+    "13.beat_minimax", "13_tictactoe_4_dqn.ipynb",
+    en="Predict: your trained agent plays 10 games against the perfect minimax player. How many does it win?",
+    ja="予想しよう: 学習したエージェントが、完璧に打つミニマックスと 10 回対戦します。何回勝つ？",
+    choices=[("Most of them: it beats the random agent too", "ほとんど勝つ。ランダムなエージェントにも勝てたから"),
+             ("About half", "半分くらい"),
+             ("None: nobody beats a perfect player at tic-tac-toe", "0 回。三目並べで完璧な相手に勝つことはできない")],
+    answer="C",
+    explain_en="Minimax never loses at tic-tac-toe (lesson 12). The best any agent can do against it is a draw.",
+    explain_ja="ミニマックスは三目並べで一度も負けません（レッスン 12）。"
+               "どんなエージェントでも、できるのは引き分けまでです。")
