@@ -148,3 +148,44 @@ question(
     explain_en="Minimax never loses at tic-tac-toe (lesson 12). The best any agent can do against it is a draw.",
     explain_ja="ミニマックスは三目並べで一度も負けません（レッスン 12）。"
                "どんなエージェントでも、できるのは引き分けまでです。")
+
+# ---------------------------------------------------------------- lesson 14
+
+question(
+    "14.search_bar", "14_tictactoe_5_search.ipynb",
+    en="Predict: which square will get the highest bar from the search?",
+    ja="予想しよう: 探索の棒グラフで、いちばん高くなるのはどのマス？",
+    choices=[("Square 2: X wins there at once", "マス 2。X がすぐに勝てる"),
+             ("Square 5: it blocks O", "マス 5。O をふさぐ"),
+             ("All squares the same", "どのマスも同じ")],
+    answer="A",
+    explain_en="A game that ends inside the search gets its real value: square 2 wins at once, so it is worth +1, "
+               "whatever the network guesses.",
+    explain_ja="探索の中でゲームが終わると、本当の値がつきます。"
+               "マス 2 はすぐに勝てるので、ネットワークの予想に関係なく +1 です。")
+
+question(
+    "14.quick_win", "14_tictactoe_5_search.ipynb",
+    en="Each move deeper multiplies a value by gamma (0.9). Which is worth more to the search?",
+    ja="探索では、1 手深くなるごとに値に gamma（0.9）をかけます。探索にとって、値が大きいのはどっち？",
+    choices=[("A win with my next move", "次の自分の手で勝つ"),
+             ("A win three moves later", "3 手あとに勝つ"),
+             ("Both are worth the same: a win is a win", "どちらも同じ。勝ちは勝ち")],
+    answer="A",
+    explain_en="The win three moves later is multiplied by 0.9 twice more: 0.81. So the search takes a quick win.",
+    explain_ja="3 手あとの勝ちには 0.9 がさらに 2 回かかって 0.81 になります。だから探索は早く勝つ手を選びます。")
+
+question(
+    "14.untrained_search", "14_tictactoe_5_search.ipynb",
+    en="Predict: the same 3-move search, but with an untrained network inside, plays minimax. How does it do?",
+    ja="予想しよう: 同じ 3 手先までの探索に、学習していないネットワークを入れて、ミニマックスと対戦させます。結果は？",
+    choices=[("It draws every game: the search does all the work", "全部引き分け。探索だけで十分"),
+             ("It loses games: where the search stops, its guesses are random",
+              "負ける。探索が止まったところの予想がランダムだから"),
+             ("It beats minimax", "ミニマックスに勝つ")],
+    answer="B",
+    explain_en="3 moves are not enough to see the whole game. Where the search stops, a random network misjudges the "
+               "position; your trained network judges it well.",
+    explain_ja="3 手先まででは、ゲームの最後まで見えません。"
+               "探索が止まったところで、ランダムなネットワークは盤面を見まちがえます。"
+               "学習したネットワークなら、うまく判断できます。")
