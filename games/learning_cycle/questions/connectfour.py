@@ -22,3 +22,43 @@ question(
                "That is why the loop says range(columns - 3).",
     explain_ja="並びが始まれるのは列 0, 1, 2, 3 の 4 通りです。列 4 から始めると、盤からはみ出します。"
                "だからループは range(columns - 3) なのです。")
+
+# ---------------------------------------------------------------- lesson 21
+
+question(
+    "21.first_wins", "21_connectfour_2_random.ipynb",
+    en="Predict: two random agents play 300 games. About how many will the first player win?",
+    ja="予想しよう: ランダムなエージェントどうしが 300 局対戦します。先手はだいたい何局勝つ？",
+    answer=174, tolerance=20,
+    explain_en="The first player won 174 games, the second 125 (1 draw). The players are the same, but moving first "
+               "helps.",
+    explain_ja="先手が 174 局、後手が 125 局勝ちました（引き分け 1 局）。同じプレイヤーでも、先に打つほうが有利です。")
+
+question(
+    "21.enough_games", "21_connectfour_2_random.ipynb",
+    en="Predict: the first 20 games, the first 100, all 300. For which is the whole 95 % interval of the first "
+       "player's win rate above 50 %?",
+    ja="予想しよう: 最初の 20 局、最初の 100 局、300 局全部。先手の勝率の 95 % 区間が全部 50 % より上になるのは"
+       "どれ？",
+    choices=[("Already for 20 games", "20 局で、もう"),
+             ("From 100 games on", "100 局から"),
+             ("Only for all 300", "300 局全部で、やっと"),
+             ("Never: moving first does not help", "ならない。先手は有利ではない")],
+    answer="C",
+    explain_en="After 20 and 100 games the interval still contains 50 %. Only with 300 games is it narrow enough to "
+               "lie above 50 %: moving first really helps.",
+    explain_ja="20 局と 100 局では、区間にまだ 50 % が入っています。300 局でやっと区間が十分せまくなり、"
+               "全部 50 % より上になります。先手は本当に有利なのです。")
+
+question(
+    "21.fair_first", "21_connectfour_2_random.ipynb",
+    en="Why does arena.evaluate let each agent move first in half of the games?",
+    ja="arena.evaluate は、なぜどちらのエージェントも半分の対戦で先手にするの？",
+    choices=[("So that the games run faster", "対戦が速く終わるように"),
+             ("So that moving first does not make one agent look stronger than it is",
+              "先手の有利さで、片方が本当より強く見えないように"),
+             ("Because a random agent cannot move first", "ランダムなエージェントは先手になれないから")],
+    answer="B",
+    explain_en="Moving first wins more games by itself, as you just measured. With half the games each, that "
+               "advantage is shared fairly.",
+    explain_ja="今測ったように、先手というだけで多く勝ちます。半分ずつ先手にすれば、その有利さが公平に分けられます。")
