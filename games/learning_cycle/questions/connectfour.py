@@ -62,3 +62,38 @@ question(
     explain_en="Moving first wins more games by itself, as you just measured. With half the games each, that "
                "advantage is shared fairly.",
     explain_ja="今測ったように、先手というだけで多く勝ちます。半分ずつ先手にすれば、その有利さが公平に分けられます。")
+
+# ---------------------------------------------------------------- lesson 22
+
+question(
+    "22.opponent_three", "22_connectfour_3_lookahead.ipynb",
+    en="Use the table above. I am piece 1: what is score_window([2, 0, 2, 2], 1)?",
+    ja="上の表で考えよう。自分は 1 の石です。score_window([2, 0, 2, 2], 1) はいくつ？",
+    answer=-100,
+    explain_en="Three of the opponent's discs (2) and one empty cell: the opponent threatens to win, -100.",
+    explain_ja="相手の石（2）が 3 つと空きが 1 つ。相手が勝ちまであと 1 手なので、-100 点です。")
+
+question(
+    "22.block", "22_connectfour_3_lookahead.ipynb",
+    en="Predict: yellow has three on the bottom row, in columns 0, 1 and 2. Once your score_window passes its "
+       "check, which column will my_one_step play for red?",
+    ja="予想しよう: 黄がいちばん下の段の列 0, 1, 2 に 3 つ並べています。score_window がチェックに合格したら、"
+       "my_one_step は赤としてどの列に打つ？",
+    choices=[("Column 3: it blocks yellow", "列 3。黄をふさぐ"),
+             ("Column 4: on top of red's own disc", "列 4。自分の赤い石の上"),
+             ("Any column: they all score the same", "どこでも。どの列も同じ点数")],
+    answer="A",
+    explain_en="Every column but 3 leaves yellow's three with an empty cell: -100. Only column 3 does not lose "
+               "those points. (Before your score_window works, all columns score 0, and it plays at random.)",
+    explain_ja="列 3 以外に打つと、黄の 3 つと空きの窓が残って -100 点です。列 3 だけがその点を失いません。"
+               "（score_window が完成する前は、どの列も 0 点なので、ランダムに打ちます。）")
+
+question(
+    "22.alphabeta_wins", "22_connectfour_3_lookahead.ipynb",
+    en="Predict: alpha-beta looking 3 moves ahead plays 8 games against the one-step agent. How many does it win?",
+    ja="予想しよう: 3 手先まで読むアルファベータ探索が、1 手先読みのエージェントと 8 局対戦します。何局勝つ？",
+    answer=8, tolerance=1,
+    explain_en="It won all 8. The one-step agent never asks what the opponent will answer; alpha-beta does, and "
+               "sets up threats the one-step agent cannot see coming.",
+    explain_ja="8 局全部勝ちました。1 手先読みは「相手はどう返す?」を考えません。アルファベータ探索はそれを考えて、"
+               "相手が気づけないリーチを作ります。")
