@@ -97,3 +97,34 @@ question(
                "sets up threats the one-step agent cannot see coming.",
     explain_ja="8 局全部勝ちました。1 手先読みは「相手はどう返す?」を考えません。アルファベータ探索はそれを考えて、"
                "相手が気づけないリーチを作ります。")
+
+# ---------------------------------------------------------------- lesson 23
+
+question(
+    "23.plane_numbers", "23_connectfour_4_dqn.ipynb",
+    en="The board is 6 rows × 7 columns, and the network reads 3 planes of it. How many numbers is that?",
+    ja="盤面は 6 段 × 7 列です。ネットワークは、0 と 1 でできたこのマス目を 3 枚読みます。数は全部でいくつ？",
+    answer=126,
+    explain_en="Each plane has 6 × 7 = 42 numbers, and 3 × 42 = 126.",
+    explain_ja="1 枚に 6 × 7 = 42 個の数があるので、3 × 42 = 126 個です。")
+
+question(
+    "23.before_training", "23_connectfour_4_dqn.ipynb",
+    en="Predict: the untrained agent plays 100 games against the random player. How does it do?",
+    ja="予想しよう: 学習前のエージェントが、ランダムなプレイヤーと 100 局対戦します。結果は？",
+    choices=[("It wins almost none: it has learnt nothing", "ほとんど勝てない。まだ何も学んでいない"),
+             ("It wins about half, like a random player", "ランダムなプレイヤーと同じで、半分くらい勝つ"),
+             ("It wins more than half", "半分より多く勝つ")],
+    answer="C",
+    explain_en="It won 68 of 100. Its random weights make it like a few columns, and it keeps dropping discs there. "
+               "The random player rarely blocks four in a column.",
+    explain_ja="100 局中 68 局勝ちました。ランダムな重みのせいで、いくつかの列が好きになり、そこに石を入れつづけます。"
+               "ランダムなプレイヤーは、縦の 4 つをめったにふさぎません。")
+
+question(
+    "23.q_count", "23_connectfour_4_dqn.ipynb",
+    en="The next cell prints the agent's Q-values for this position. How many numbers will it print?",
+    ja="次のセルは、この盤面でのエージェントの Q 値を表示します。数はいくつ表示される？",
+    answer=7,
+    explain_en="One Q-value for each column, where a disc can be dropped: 7. Not 42: you choose a column, not a cell.",
+    explain_ja="石を入れる列ごとに Q 値が 1 つで、7 個です。42 個ではありません。選ぶのはマスではなく列だからです。")
