@@ -128,3 +128,43 @@ question(
     answer=7,
     explain_en="One Q-value for each column, where a disc can be dropped: 7. Not 42: you choose a column, not a cell.",
     explain_ja="石を入れる列ごとに Q 値が 1 つで、7 個です。42 個ではありません。選ぶのはマスではなく列だからです。")
+
+# ---------------------------------------------------------------- lesson 24
+
+question(
+    "24.win_value", "24_connectfour_5_search.ipynb",
+    en="Predict: column 0 wins at once. What value will the search give column 0?",
+    ja="予想しよう: 列 0 に入れるとすぐに勝ちです。探索は列 0 にどんな値をつける？",
+    answer=1, tolerance=0.05,
+    explain_en="A game that ends inside the search gets its real value: a win now is +1, whatever the network "
+               "guesses. Only later wins are multiplied by gamma.",
+    explain_ja="探索の中でゲームが終わると、本当の値がつきます。"
+               "今すぐ勝てるなら、ネットワークの予想に関係なく +1 です。gamma がかかるのは、もっとあとの勝ちだけです。")
+
+question(
+    "24.leaf_boards", "24_connectfour_5_search.ipynb",
+    en="The search looks 3 moves deep. If no column fills up and no game ends inside it, at how many boards "
+       "does it stop and ask the network?",
+    ja="探索は 3 手先まで読みます。探索の中で列がいっぱいにならず、ゲームも終わらないとすると、"
+       "探索が止まってネットワークに聞く盤面はいくつ？",
+    answer=343,
+    explain_en="7 columns for each move: 7 × 7 × 7 = 343 boards (fewer when a game ends or a column fills up "
+               "inside the search). The network reads them all at once.",
+    explain_ja="1 手ごとに 7 列あるので、7 × 7 × 7 = 343 個です"
+               "（探索の中でゲームが終わったり、列がいっぱいになったりすると、"
+               "もっと少なくなります）。ネットワークはそれを一度に読みます。")
+
+question(
+    "24.search_helps", "24_connectfour_5_search.ipynb",
+    en="Predict: your network alone, then your network inside the search, each play 10 games against lesson 22's "
+       "alpha-beta. Which does better?",
+    ja="予想しよう: ネットワークだけのエージェントと、探索の中にネットワークを入れたエージェントが、"
+       "それぞれレッスン 22 のアルファベータ探索と 10 局対戦します。よい結果なのはどっち？",
+    choices=[("The network alone", "ネットワークだけ"),
+             ("The network inside the search", "探索の中のネットワーク"),
+             ("Both the same: it is the same network", "同じネットワークなので、どちらも同じ")],
+    answer="B",
+    explain_en="The search checks the moves a few steps ahead, so it sees threats the network alone misses. "
+               "Together they do better than each alone.",
+    explain_ja="探索は数手先まで確かめるので、ネットワークだけでは見落とすリーチに気づきます。組み合わせると、"
+               "それぞれだけより強くなります。")
