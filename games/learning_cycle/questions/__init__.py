@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ...messages import tr
 
-QUESTION_MODULES = ("tictactoe", "connectfour")
+QUESTION_MODULES = ("python_start", "scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo",
+                    "tournament")
 _QUESTIONS = {}
 
 
