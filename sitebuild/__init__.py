@@ -3,7 +3,8 @@ the order steps.build_site runs them:
 
  1. pyodide_source      find the Pyodide distribution (a folder or a URL), read its lock, add the
                         pinned PyPI wheels it lacks
- 2. games_wheel         build the `games` wheel from this repository
+ 2. games_wheel         build the `games` wheel from this repository, with every lesson's facts
+                        (games.plan reads them), without the solutions under --no-solutions
  3. packages            which Pyodide packages the site needs (the kernel's, numpy, the wheel's
                         dependencies, the widget library, and what those depend on)
  4. lite_folder         the folder jupyter lite build reads: our settings, the kernel's and the
@@ -18,6 +19,8 @@ the order steps.build_site runs them:
 10. pages               the loading notice and the lesson page's extras in every page; favicon
 11. course              the start page with the course map, the teachers' pages, a page for each
                         folder of the file list, a 404 page
+    class_view          the teachers' class view (students' work files read in the teacher's
+                        browser); with --no-solutions, no page of solutions
 12. checks              that the site needs no other web server
 13. precompress         a Brotli copy of every text, wasm and JSON file
 
