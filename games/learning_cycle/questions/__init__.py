@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ...messages import tr
 
-QUESTION_MODULES = ("tictactoe",)
+QUESTION_MODULES = ("tictactoe", "python_start", "scratch")
 _QUESTIONS = {}
 
 
