@@ -95,9 +95,9 @@ question(
     ja="empty_squares に、空きマスが 1 つもない（0 がない）盤面をわたします。何を返せばいい？",
     choices=[("[], an empty list", "[]（空のリスト）"), ("None", "None"), ("0", "0"), ("An error", "エラー")],
     answer="A",
-    explain_en="The answer is still a list, with nothing in it: [] . Then code that uses it, such as a for loop or "
-               "len, works for a full board too.",
-    explain_ja="答えはやはりリストで、中身が何もないだけです: [] 。こうしておけば、for や len で使うコードが、"
+    explain_en="The answer is still a list, only an empty one: []. Then the code that uses it, such as a for loop "
+               "or len, works for a full board too.",
+    explain_ja="答えはやはりリストで、中身が何もないだけです: []。こうしておけば、for や len で使うコードが、"
                "うまった盤面でもそのまま動きます。")
 
 # ---------------------------------------------------------------- 03 Python basics 3
@@ -130,7 +130,7 @@ question(
 question(
     "03.column", "03_python_3_classes.ipynb",
     en="Predict: board has an O (2) at board[0, 2] and an X (1) at board[1, 1]. What will print(board[:, 2]) show?",
-    ja="予想しよう: board には board[0, 2] に O（2）、board[1, 1] に X（1）があります。"
+    ja="予想しよう: board の board[0, 2] には O（2）、board[1, 1] には X（1）が入っています。"
        "print(board[:, 2]) は何を表示する？",
     choices=[("[0 0 2]", "[0 0 2]"), ("[2 0 0]", "[2 0 0]"), ("[0 1 0]", "[0 1 0]"), ("2", "2")],
     answer="B",

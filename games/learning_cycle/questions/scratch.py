@@ -90,7 +90,7 @@ question(
     en="Predict before you run the cell below: the points were made with w = 2 and b = 1, plus a little noise. "
        "w starts at 0. Where will w be after 40 epochs?",
     ja="下のセルを実行する前に予想しよう: 点は w = 2、b = 1 に少しばらつきを足して作りました。"
-       "w は 0 から始まります。40 エポックのあと、w はどこにいる？",
+       "w は 0 から始まります。40 エポックのあと、w はいくつくらいになる？",
     choices=[("Still near 0", "まだ 0 の近く"), ("Close to 2, but not exactly 2", "2 の近く。でもぴったり 2 ではない"),
              ("Exactly 2.000", "ぴったり 2.000"), ("Far above 2", "2 よりずっと大きい")],
     answer="B",
