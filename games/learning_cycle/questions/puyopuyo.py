@@ -74,9 +74,9 @@ question(
 question(
     "51.low_scores", "51_puyopuyo_2_random.ipynb",
     en="Predict before you run the cell below: low_agent keeps the well low. Compared with the random agent, "
-       "its mean score will be...",
+       "what will its mean score be?",
     ja="下のセルを実行する前に予想しよう: low_agent はフィールドを低く保ちます。でたらめエージェントとくらべて、"
-       "平均点は……",
+       "平均点はどうなる？",
     choices=[("much higher: it lasts longer", "ずっと高い: 長く続くから"),
              ("about the same or lower: flat piles rarely make chains",
               "同じくらいか低い: 平らに積むと連鎖ができにくいから"),
