@@ -7,7 +7,7 @@ function uses (``gather``). ``games.load_agent`` runs that text to define the fu
 
 What a saved function may use, besides Python's built-ins:
 
-- the modules ``games``, ``numpy`` (``np``), ``random`` and ``math``, and names imported
+- the modules ``games``, ``numpy`` (``np``), ``random``, ``math`` and ``time``, and names imported
   from them (``from games.agents.connectfour import heuristic``): recorded as import lines;
 - helper functions defined in the same notebook (and what they use, in turn);
 - constants: numbers, text, True, False, None, and lists, tuples, sets and dicts of them.
@@ -33,7 +33,7 @@ import types
 from .errors import AgentFileError
 from .messages import tr
 
-ALLOWED_MODULES = ("games", "numpy", "random", "math")  #: modules a saved function may import
+ALLOWED_MODULES = ("games", "numpy", "random", "math", "time")  #: modules a saved function may import
 
 
 def gather(function):
@@ -46,11 +46,12 @@ def gather(function):
     if found.problems:
         raise AgentFileError(tr(
             en="{name} cannot be saved as a file on its own:\n{problems}\nA saved agent may use: games, numpy, "
-               "random, math; functions of its own notebook; and constants (numbers, text, True/False/None, and "
+               "random, math, time; functions of its own notebook; and constants (numbers, text, True/False/None, and "
                "lists, tuples or dicts of them). Write what is missing inside the function, or as such a constant.",
             ja="{name} はこのままでは 1 つのファイルに保存できません:\n{problems}\n保存できるエージェントが使えるもの: "
-               "games・numpy・random・math、同じノートブックで定義した関数、定数（数・文字列・True/False/None と、"
-               "それらのリスト・タプル・辞書）。足りないものは関数の中に書くか、そのような定数にしてください。",
+               "games・numpy・random・math・time、同じノートブックで定義した関数、定数（数・文字列・"
+               "True/False/None と、それらのリスト・タプル・辞書）。足りないものは関数の中に書くか、"
+               "そのような定数にしてください。",
             name=getattr(function, "__name__", "?"), problems="\n".join(f"  - {p}" for p in found.problems)))
     lines = [f"import {module} as {alias}" if module != alias else f"import {module}"
              for alias, module in sorted(found.modules.items())]

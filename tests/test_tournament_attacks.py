@@ -365,7 +365,7 @@ def test_the_copy_of_a_minesweeper_game_holds_no_unrevealed_mines():
 @pytest.mark.parametrize("attacker, reasons", [
     ("forever", {"slow"}), ("c_crasher", {"raised", "slow"}), ("memory_hog", {"raised"}),
     ("system_exit", {"raised"}), ("keyboard_interrupt", {"raised"}), ("generator_exit", {"raised"}),
-    ("raising_answer", {"raised", "illegal"}), ("slow_answer", {"slow"}),
+    ("raising_answer", {"raised", "illegal"}), ("slow_answer", {"slow", "illegal"}),
 ])
 def test_an_attacker_loses_its_games_and_the_tournament_finishes(attacker, reasons):
     result = tournament({attacker: attacker, "random": "random_agent", "one_step": "one_step_agent"},

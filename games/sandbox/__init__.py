@@ -1,0 +1,85 @@
+"""Each entrant of a class tournament plays in a sandbox of its own (issue 32).
+
+The referee (the game, the clock, the records, the standings: ``games.round_robin``) lives where no
+entrant's code runs. An entrant's sandbox is given data only: its file (``entry``: the kind and payload
+that ``games.save_agent`` writes) once, then per move the player's view of the game
+(``env.player_view``: no hidden state, a generator of its own) and answers with an action. Its
+code cannot reach the referee, the real game or another entrant: no frame, object or module is shared.
+
+- On CPython a sandbox is a process (``process.ProcessSandbox``): a move not answered within the time
+  limit ends it, as does a crash or the memory cap; the move is lost and a fresh process plays on.
+- In the browser (Pyodide) there is no process to start. Until the Web Worker sandbox is built, an
+  entrant plays in the notebook's own Python (``InProcessSandbox``), made fresh from its file and given
+  a deep copy of the view: the answer is judged the same way, but a move cannot be stopped halfway,
+  and the code could reach the notebook.
+
+``sandbox_for(entry)`` picks the one that fits where Python runs.
+"""
+
+import pickle
+import sys
+import time
+
+from ..messages import tr
+
+
+def in_browser():
+    return sys.platform == "emscripten"
+
+
+def entry_of(agent, name, game, options):
+    """What an entrant's sandbox is given: ``{"name", "kind", "payload"}``, from a loaded file as it was
+    read, else as ``games.save_agent`` would write it (an agent that cannot be a file is refused)."""
+    from .. import agent_files
+    header, payload = getattr(agent, "agent_file", None), getattr(agent, "agent_payload", None)
+    if isinstance(header, dict) and isinstance(payload, bytes):
+        return {"name": name, "kind": header["kind"], "payload": payload}
+    kind, payload, _, _ = agent_files._describe(agent, game, options)
+    return {"name": name, "kind": kind, "payload": payload}
+
+
+class InProcessSandbox:
+    """An entrant in the notebook's own Python (the browser, for now): made from its file, given a copy."""
+
+    def __init__(self, entry):
+        from .player import Player, error_text
+        try:
+            self.player, self.broken = Player(entry), None
+        except Exception as error:  # noqa: BLE001 - a file that does not build loses its games, with the reason
+            self.player, self.broken = None, error_text(error)
+
+    def move(self, view, words, time_limit):
+        if self.broken is not None:
+            return "raised", self.broken
+        view = pickle.loads(pickle.dumps(view))  # nothing shared with the real game (rule tables, say)
+        start = time.perf_counter()
+        answer = self.player.move(view, words)
+        seconds = time.perf_counter() - start
+        if time_limit is not None and seconds > time_limit:
+            return "slow", f"{seconds:.2f} s"
+        if "action" in answer:
+            return "move", answer["action"]
+        reason = "illegal" if "illegal" in answer else "raised"
+        return reason, answer[reason]
+
+    def stop(self):
+        pass
+
+
+def sandbox_for(entry):
+    """A sandbox for ``entry`` where Python runs: a process on CPython, the notebook's Python in the browser."""
+    if in_browser():
+        return InProcessSandbox(entry)
+    from .process import ProcessSandbox
+    return ProcessSandbox(entry)
+
+
+def cannot_be_an_entrant(name, error):
+    """The error for an agent that cannot be handed to a sandbox (it could not be saved as a file either)."""
+    from ..errors import BadOptionError
+    return BadOptionError(tr(en="The entrant {name} cannot play in a sandbox of its own: {error}",
+                             ja="参加者 {name} は、切り離された場所（サンドボックス）で対局できません: {error}",
+                             name=name, error=error))
+
+
+__all__ = ["InProcessSandbox", "cannot_be_an_entrant", "entry_of", "in_browser", "sandbox_for"]
