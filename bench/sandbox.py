@@ -1,0 +1,115 @@
+"""What a class tournament's sandboxes cost (issue 32): the time a move takes through an entrant's sandbox
+beside a plain call, the start of a sandbox, and a whole round robin of quick agents.
+
+    python bench/sandbox.py                      # CPython: a process per entrant
+    python bench/sandbox.py --entrants 36        # the round robin with 36 entrants (default 12)
+
+A move through the sandbox: the referee makes the player's view (``env.player_view``), pickles it,
+sends it to the entrant's process, which unpickles it, seeds its generators, asks the agent, judges
+the answer and sends JSON back. The agent here answers at once (the lowest legal column), so what is
+measured is the sandbox alone. Times are wall-clock, on a quiet machine: run it with nothing else busy.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+def lowest(env):
+    return env.legal_actions()[0]
+
+
+def highest(env):
+    return env.legal_actions()[-1]
+
+
+def positions(count):
+    """Connect Four positions of random games, where a move is asked for."""
+    import games
+    from games.agents import random_agent
+    found, seed = [], 0
+    while len(found) < count:
+        env = games.make("connectfour", seed=seed)
+        seed += 1
+        for _ in range(10):
+            if env.terminated:
+                break
+            found.append(env.clone())
+            env.step(random_agent(env))
+    return found[:count]
+
+
+def per_move(count):
+    """Seconds a move takes: a plain call of the agent on a clone, and the same through a process sandbox."""
+    from games import sandbox
+    from games.sandbox.process import ProcessSandbox
+    spots = positions(count)
+    plain = []
+    for env in spots:
+        start = time.perf_counter()
+        lowest(env.clone())
+        plain.append(time.perf_counter() - start)
+    box = ProcessSandbox(sandbox.entry_of(lowest, "lowest", "connectfour", {}))
+    started = time.perf_counter()
+    box.move(spots[0].player_view(seed=0), [0, 0, 0], None)  # starts the process (the fork server too)
+    first_start = time.perf_counter() - started
+    boxed = []
+    for ply, env in enumerate(spots):
+        start = time.perf_counter()
+        outcome, _ = box.move(env.player_view(seed=[0, 0, ply]), [0, 0, ply], 1.0)
+        boxed.append(time.perf_counter() - start)
+        assert outcome == "move"
+    box.stop()
+    starts = []
+    for _ in range(10):  # a fresh process from the running fork server, as after a slow move
+        start = time.perf_counter()
+        box.move(spots[0].player_view(seed=0), [0, 0, 0], None)
+        starts.append(time.perf_counter() - start)
+        box.stop()
+    return {"plain": statistics.mean(plain), "sandbox": statistics.mean(boxed),
+            "sandbox_median": statistics.median(boxed), "first_start": first_start,
+            "restart": statistics.median(starts)}
+
+
+def round_robin(entrants, games_per_pair):
+    """Total seconds of a Connect Four round robin of quick agents (lowest, highest and one_step in turn)."""
+    import games
+    from games.agents.connectfour import one_step_agent
+    kinds = [lowest, highest, one_step_agent]
+    field = {f"entrant {i:02d}": kinds[i % 3] for i in range(entrants)}
+    start = time.perf_counter()
+    standings = games.tournament("connectfour", field, games_per_pair=games_per_pair, seed=0, progress=False)
+    seconds = time.perf_counter() - start
+    moves = sum(len(g.moves) for g in standings.games)
+    return {"seconds": seconds, "games": len(standings.games), "moves": moves}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--entrants", type=int, default=12)
+    parser.add_argument("--games-per-pair", type=int, default=2)
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    move = per_move(args.moves)
+    print(f"CPython {sys.version.split()[0]}, load average {load:.1f} at start")
+    print(f"  a move, plain call:        {1e3 * move['plain']:7.3f} ms")
+    print(f"  a move through a sandbox:  {1e3 * move['sandbox']:7.3f} ms (median {1e3 * move['sandbox_median']:.3f} ms)"
+          f"  -> overhead {1e3 * (move['sandbox'] - move['plain']):.3f} ms a move")
+    print(f"  first sandbox (fork server start, imports): {move['first_start']:.2f} s; "
+          f"a new one after that: {1e3 * move['restart']:.0f} ms")
+    result = round_robin(args.entrants, args.games_per_pair)
+    print(f"  round robin of {args.entrants} quick entrants, {args.games_per_pair} games a pair: {result['games']} "
+          f"games, {result['moves']} moves, {result['seconds']:.1f} s "
+          f"({1e3 * result['seconds'] / result['moves']:.2f} ms a move in all)")
+
+
+if __name__ == "__main__":
+    main()
