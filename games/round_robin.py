@@ -6,15 +6,19 @@
 >>> standings.replay("Aiko", "Ben")                                               # doctest: +SKIP
 
 The games are played by the arena (``games.arena``), with one more rule: a *referee*
-stands between each entrant and the game. An entrant that raises an error, answers
-something that is not a legal move, or takes longer than ``time_limit`` seconds over a move
-loses that game (a *forfeit*); the standings count forfeits by reason, and the tournament
-goes on. (A move cannot be stopped halfway in the browser: a slow move is timed when it
-ends, then lost. An entrant that never answers stops the tournament; stop the cell.)
+stands between each entrant and the game, and each entrant plays in a *sandbox* of its own
+(``games.sandbox``: a process on CPython, a Web Worker with its own Pyodide in the browser).
+The referee, the real game, the clock and the records stay here; the entrant is sent only a
+copy of the position with what its player may know (``env.player_view``), and sends back an
+action. An entrant that raises an error (any, ``SystemExit`` too), answers something that is
+not a whole number naming a legal move, or does not answer within ``time_limit`` seconds
+(its sandbox is then ended and started again), or crashes its sandbox, loses that game (a
+*forfeit*); the standings count forfeits by reason, and the tournament goes on.
 
-Game ``g`` of a pair uses the seed ``seed + g``, and the two take turns to move first: the
-same seed gives the same tournament (except forfeits for slowness, which depend on the
-computer).
+Game ``g`` of a pair uses the seed ``seed + g``, and the two take turns to move first. Each
+entrant's random draws (``env.np_random``, numpy's and ``random``'s) come from a generator of its
+own, seeded from the game's seed, its seat and the move number: the same seed gives the same
+tournament (except forfeits for slowness, which depend on the computer).
 
 The Elo ratings are the maximum-likelihood fit of ``games.arena.fit_elo`` (i beats j with
 probability ``1 / (1 + 10 ** ((elo_j - elo_i) / 400))``, the average rating 1500); each
@@ -135,7 +139,12 @@ def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progre
     - ``games_per_pair``: games each pair plays (half with each moving first). One-player games:
       games each entrant plays, on the same seeds.
     - ``seed``: game ``g`` of a pair uses the seed ``seed + g``.
-    - ``time_limit``: seconds an entrant may take over one move (None: no limit).
+    - ``time_limit``: seconds an entrant may take over one move (None: no limit). A move not
+      answered in time is stopped, and that game is lost.
+
+    Every entrant plays in a sandbox of its own (see the module's help), so it must be something
+    ``games.save_agent`` can save: a function (with its helpers and constants), a built-in agent,
+    or a trained agent; a file loaded with ``games.load_agent`` plays as it was read.
     """
     env = _new_env(game, options)
     names, agents = _entrants(entrants, env.name, options, env.num_players)
@@ -170,19 +179,29 @@ def _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress,
         pairings = [((i, j) if g % 2 == 0 else (j, i), seed + g)
                     for i in range(len(names)) for j in range(i + 1, len(names)) for g in range(games_per_pair)]
     bar = ProgressBar(total=len(pairings), label=tr(en="tournament", ja="総当たり戦")) if progress else None
-    played = []
-    for players, game_seed in pairings:
+    played = [None] * len(pairings)
+    for index in _order_of_play(pairings, getattr(sandboxes[0], "BLOCK", None)):
+        players, game_seed = pairings[index]
         seated = [referees[p] for p in players]
         for seat, referee in enumerate(seated):
             referee.new_game(game_seed, seat)
         record = _play_on(env, seated, game_seed, frames=False, max_moves=max_moves,
                           names=[names[p] for p in players])
-        played.append(_keep(record, players, seated))
+        played[index] = _keep(record, players, seated)
         if bar:
             bar.update(1, note=" vs ".join(names[p] for p in players))
     if bar:
         bar.close()
     return played
+
+
+def _order_of_play(pairings, block):
+    """The order in which to play the games: as listed, or, when only a few sandboxes can be alive at once
+    (the browser's workers), block by block (every pair of entrants of two blocks of ``block`` entrants
+    together), so that few sandboxes are started again. Each game's result is the same in any order."""
+    if block is None:
+        return range(len(pairings))
+    return sorted(range(len(pairings)), key=lambda i: (sorted(p // block for p in pairings[i][0]), i))
 
 
 def _entrants(entrants, game, options, num_players):

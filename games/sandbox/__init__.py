@@ -8,7 +8,9 @@ code cannot reach the referee, the real game or another entrant: no frame, objec
 
 - On CPython a sandbox is a process (``process.ProcessSandbox``): a move not answered within the time
   limit ends it, as does a crash or the memory cap; the move is lost and a fresh process plays on.
-- In the browser (Pyodide) there is no process to start. Until the Web Worker sandbox is built, an
+- In the browser (Pyodide) a sandbox is a Web Worker with a Pyodide of its own (``browser.WorkerSandbox``):
+  a move not answered in time ends the worker, and a fresh one plays on.
+- Where the kernel cannot wait for a worker (a browser without JavaScript Promise Integration), an
   entrant plays in the notebook's own Python (``InProcessSandbox``), made fresh from its file and given
   a deep copy of the view: the answer is judged the same way, but a move cannot be stopped halfway,
   and the code could reach the notebook.
@@ -21,6 +23,31 @@ import sys
 import time
 
 from ..messages import tr
+
+#: Seconds the referee waits beyond the time limit before it stops a move: the trip of the position and the
+#: answer between the referee and the sandbox (well under a millisecond, but a busy computer can pause a
+#: process). A move is judged by its own time, measured in the sandbox; one not answered by then is slow.
+GRACE = 0.25
+
+
+def judge(answer, waited, time_limit):
+    """``("move", action)`` or ``(reason, detail)`` of a sandbox's answer (a dict of JSON, or None when none
+    came). ``waited``: the seconds the referee waited for it."""
+    if answer is None:
+        if time_limit is not None and waited >= time_limit:
+            return "slow", f"{waited:.2f} s"
+        return "raised", "the sandbox stopped"
+    seconds = answer.get("seconds")
+    seconds = seconds if type(seconds) is float and 0 <= seconds <= waited else waited
+    if time_limit is not None and seconds > time_limit:
+        return "slow", f"{seconds:.2f} s"
+    action = answer.get("action")
+    if type(action) is int:
+        return "move", action
+    for reason in ("illegal", "raised"):
+        if isinstance(answer.get(reason), str):
+            return reason, answer[reason][:300]
+    return "raised", "the sandbox answered nonsense"
 
 
 def in_browser():
@@ -54,22 +81,18 @@ class InProcessSandbox:
         view = pickle.loads(pickle.dumps(view))  # nothing shared with the real game (rule tables, say)
         start = time.perf_counter()
         answer = self.player.move(view, words)
-        seconds = time.perf_counter() - start
-        if time_limit is not None and seconds > time_limit:
-            return "slow", f"{seconds:.2f} s"
-        if "action" in answer:
-            return "move", answer["action"]
-        reason = "illegal" if "illegal" in answer else "raised"
-        return reason, answer[reason]
+        return judge(answer, time.perf_counter() - start, time_limit)
 
     def stop(self):
         pass
 
 
 def sandbox_for(entry):
-    """A sandbox for ``entry`` where Python runs: a process on CPython, the notebook's Python in the browser."""
+    """A sandbox for ``entry`` where Python runs: a process on CPython, a Web Worker in the browser (where the
+    kernel can wait for one: Chromium), else the notebook's own Python."""
     if in_browser():
-        return InProcessSandbox(entry)
+        from . import browser
+        return browser.WorkerSandbox(entry) if browser.available() else InProcessSandbox(entry)
     from .process import ProcessSandbox
     return ProcessSandbox(entry)
 
@@ -82,4 +105,4 @@ def cannot_be_an_entrant(name, error):
                              name=name, error=error))
 
 
-__all__ = ["InProcessSandbox", "cannot_be_an_entrant", "entry_of", "in_browser", "sandbox_for"]
+__all__ = ["GRACE", "InProcessSandbox", "judge", "cannot_be_an_entrant", "entry_of", "in_browser", "sandbox_for"]

@@ -13,6 +13,7 @@ reading anything else as a number or showing it could run the entrant's code (``
 
 import random
 import sys
+import time
 
 import numpy as np
 
@@ -51,11 +52,13 @@ class Player:
         state = np.random.SeedSequence(words).generate_state(1)[0]
         random.seed(int(state))
         np.random.seed(int(state))
+        start = time.perf_counter()
         try:
-            answer = self.agent(view)
-            return judged(answer, view)
+            answer = judged(self.agent(view), view)
         except BaseException as error:  # noqa: BLE001 - SystemExit, KeyboardInterrupt... all lose the game only
-            return {"raised": error_text(error)}
+            answer = {"raised": error_text(error)}
+        answer["seconds"] = time.perf_counter() - start  # the move's own time, without the trip to the referee
+        return answer
 
 
 def judged(answer, view):

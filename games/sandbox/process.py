@@ -15,6 +15,8 @@ import multiprocessing
 import os
 import time
 
+from . import GRACE, judge
+
 MEMORY_LIMIT = 1 << 30  #: bytes an entrant's process may take beyond what it has at its start
 START_TIMEOUT = 60.0  #: seconds for a process to start and read its entrant's file (a trained agent too)
 ANSWER_BYTES = 4096  #: longest answer read from an entrant's process
@@ -113,26 +115,21 @@ class ProcessSandbox:
             self.connection.send((self.moves, view, words))
         except (OSError, ValueError):
             return self._lost("raised", "the sandbox stopped")
-        deadline = None if time_limit is None else start + time_limit
+        deadline = None if time_limit is None else start + time_limit + GRACE
         while True:
             left = None if deadline is None else max(0.0, deadline - time.perf_counter())
             answer = self._answer(left)
-            seconds = time.perf_counter() - start
-            if answer is None:
-                if deadline is not None and time.perf_counter() >= deadline and self.process.is_alive():
-                    return self._lost("slow", f"{seconds:.2f} s")
-                self.process.join(0.5)
-                return self._lost("raised", _crash_text(self.process.exitcode))
-            if answer.get("move") == self.moves:
-                break  # an answer to an older move (from an entrant that wrote on the pipe itself) is skipped
-        if deadline is not None and seconds > time_limit:
-            return self._lost("slow", f"{seconds:.2f} s")
-        action = answer.get("action")
-        if type(action) is int:
-            return "move", action
-        for reason in ("illegal", "raised"):
-            if isinstance(answer.get(reason), str):
-                return reason, answer[reason][:300]
+            if answer is None or answer.get("move") == self.moves:
+                break  # (an answer to an older move, from an entrant that wrote on the pipe itself, is skipped)
+        waited = time.perf_counter() - start
+        if answer is not None:
+            return judge(answer, waited, time_limit)
+        # No answer: out of time, crashed, or nonsense on the pipe. In each case the process is ended.
+        self.process.join(0 if self.process.is_alive() else 0.5)
+        if not self.process.is_alive():
+            return self._lost("raised", _crash_text(self.process.exitcode))
+        if deadline is not None and time.perf_counter() >= deadline:
+            return self._lost("slow", f"{waited:.2f} s")
         return self._lost("raised", "the sandbox answered nonsense")
 
     def _lost(self, reason, detail):
