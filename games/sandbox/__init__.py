@@ -87,12 +87,25 @@ class InProcessSandbox:
         pass
 
 
+_warned = []  # the note on a browser without worker sandboxes is printed once
+
+
 def sandbox_for(entry):
     """A sandbox for ``entry`` where Python runs: a process on CPython, a Web Worker in the browser (where the
     kernel can wait for one: Chromium), else the notebook's own Python."""
     if in_browser():
         from . import browser
-        return browser.WorkerSandbox(entry) if browser.available() else InProcessSandbox(entry)
+        if browser.available():
+            return browser.WorkerSandbox(entry)
+        if not _warned:
+            _warned.append(True)
+            print(tr(en="Note: this browser cannot stop a move halfway, so the entrants play in this notebook's own "
+                        "Python (their answers are judged the same way). Use Chrome, Edge or Chromium for a tournament "
+                        "in which each entrant plays in a sandbox of its own.",
+                     ja="注意: このブラウザーでは手の途中で止められないので、参加者はこのノートブックの Python の中で"
+                        "対局します（答えの判定は同じです）。参加者をそれぞれ切り離して対局させるには、Chrome・Edge・"
+                        "Chromium を使ってください。"))
+        return InProcessSandbox(entry)
     from .process import ProcessSandbox
     return ProcessSandbox(entry)
 
