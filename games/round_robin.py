@@ -201,7 +201,12 @@ def _order_of_play(pairings, block):
     together), so that few sandboxes are started again. Each game's result is the same in any order."""
     if block is None:
         return range(len(pairings))
-    return sorted(range(len(pairings)), key=lambda i: (sorted(p // block for p in pairings[i][0]), i))
+    # Within two blocks, the later block's entrant changes least often: when the next block comes in, the
+    # sandboxes used least recently are those of the block that leaves.
+    def key(i):
+        players = pairings[i][0]
+        return sorted(p // block for p in players), max(players), min(players), i
+    return sorted(range(len(pairings)), key=key)
 
 
 def _entrants(entrants, game, options, num_players):
