@@ -4,7 +4,8 @@ The referee's process sends the entrant's file once, then per move the player's 
 seed of its draws (pickled: the child trusts the referee). The child answers with JSON bytes, which
 the referee reads with a length cap and checks field by field: it never unpickles anything an entrant
 could have written. A move not answered in time, a crash (a segfault, a memory cap exceeded: the child
-runs under ``RLIMIT_AS``) or a broken answer ends the process; the next move starts a fresh one.
+runs under ``RLIMIT_AS``) or a broken answer ends the process; the next move starts a fresh one. Between
+its moves an entrant's process is paused (``SIGSTOP``): a thread it left running cannot slow the others.
 
 Processes come from a fork server that has imported numpy and games once, so starting one takes a few
 milliseconds and they share those pages; where there is no fork server (Windows), from ``spawn``.
@@ -92,6 +93,8 @@ class ProcessSandbox:
         if answer is None or "ready" not in answer:
             self.broken = (answer or {}).get("failed") or "the sandbox did not start"
             self.stop()
+        else:
+            _signal(self.process, "SIGSTOP")
 
     def _answer(self, timeout):
         """The next JSON answer of the process (a dict), or None when it did not come in time or is broken."""
@@ -110,6 +113,7 @@ class ProcessSandbox:
         if self.broken is not None:
             return "raised", self.broken
         self.moves += 1
+        _signal(self.process, "SIGCONT")
         start = time.perf_counter()
         try:
             self.connection.send((self.moves, view, words))
@@ -123,6 +127,7 @@ class ProcessSandbox:
                 break  # (an answer to an older move, from an entrant that wrote on the pipe itself, is skipped)
         waited = time.perf_counter() - start
         if answer is not None:
+            _signal(self.process, "SIGSTOP")  # between its moves it does nothing: no thread of its own slows others
             return judge(answer, waited, time_limit)
         # No answer: out of time, crashed, or nonsense on the pipe. In each case the process is ended.
         self.process.join(0 if self.process.is_alive() else 0.5)
@@ -144,6 +149,16 @@ class ProcessSandbox:
             self.process.join(5)
             self.connection.close()
         self.process = self.connection = None
+
+
+def _signal(process, name):
+    """Pause (SIGSTOP) or resume (SIGCONT) an entrant's process, where the system has these signals."""
+    import signal
+    if hasattr(signal, name) and process.pid is not None:
+        try:
+            os.kill(process.pid, getattr(signal, name))
+        except OSError:  # it has ended: the next step finds out
+            pass
 
 
 def _crash_text(code):
