@@ -130,11 +130,11 @@ class ProcessSandbox:
             _signal(self.process, "SIGSTOP")  # between its moves it does nothing: no thread of its own slows others
             return judge(answer, waited, time_limit)
         # No answer: out of time, crashed, or nonsense on the pipe. In each case the process is ended.
-        self.process.join(0 if self.process.is_alive() else 0.5)
-        if not self.process.is_alive():
-            return self._lost("raised", _crash_text(self.process.exitcode))
         if deadline is not None and time.perf_counter() >= deadline:
             return self._lost("slow", f"{waited:.2f} s")
+        self.process.join(1.0)  # a process that closed the pipe is ending: wait for its exit code
+        if not self.process.is_alive():
+            return self._lost("raised", _crash_text(self.process.exitcode))
         return self._lost("raised", "the sandbox answered nonsense")
 
     def _lost(self, reason, detail):
