@@ -132,6 +132,7 @@ def _describe(agent, game, options):
         own_game = module.rpartition(".")[2] if module.rpartition(".")[2] in list_games() else None
         game, options = _same_game(own_game, None, game, options)
         saved = {"path": builtin, "settings": _builtin_settings(agent)}
+        builtin_settings(saved, _agent_name(agent))  # refused now, not when the teacher loads it
         return "builtin", json.dumps(saved).encode(), game, options
     if isinstance(agent, types.FunctionType):
         game, options = _same_game(None, None, game, options)
