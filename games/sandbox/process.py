@@ -12,7 +12,6 @@ milliseconds and they share those pages; where there is no fork server (Windows)
 """
 
 import json
-import multiprocessing
 import os
 import time
 
@@ -27,6 +26,7 @@ _context = None
 def _processes():
     """The multiprocessing context: a fork server that has imported games once, else spawn."""
     global _context
+    import multiprocessing  # here, not at the top: a browser has no processes (the site leaves it out)
     if _context is None:
         os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread: threads' buffers would eat the memory cap
         if "forkserver" in multiprocessing.get_all_start_methods():
