@@ -12,7 +12,7 @@ from bench.site_browser import ADD_CELL_JS, new_context, run_cell, wait_for_kern
 pytestmark = pytest.mark.browser
 
 CELL = '''
-import json, sys, time
+import json, time
 import games
 from games.agents.connectfour import AlphaBetaAgent
 
@@ -23,6 +23,7 @@ def forever(env):
 
 
 def frame_walker(env):
+    import sys
     me, frame = env.current_player, sys._getframe(1)
     while frame is not None:
         real = frame.f_locals.get("self")
