@@ -104,3 +104,20 @@ def test_in_process_sandbox_judges_the_same_way():
 ])
 def test_judge(answer, waited, outcome):
     assert judge(answer, waited, 0.4) == outcome
+
+
+def test_a_tournament_in_a_script_without_a_main_guard(tmp_path):
+    """multiprocessing would run such a script again in every entrant's process; the sandbox keeps it out."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = tmp_path / "class_tournament.py"
+    script.write_text("print('the script starts', flush=True)\nimport games\n"
+                      "from games.agents import random_agent\n\n\ndef lowest(env):\n"
+                      "    return env.legal_actions()[0]\n\n\n"
+                      "standings = games.tournament('tictactoe', {'lowest': lowest, 'random': random_agent}, "
+                      "games_per_pair=2, progress=False)\nprint('games:', len(standings.games))\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          env={**__import__("os").environ, "PYTHONPATH": str(root)})
+    assert done.stdout.splitlines()[:2] == ["the script starts", "games: 2"], (done.stdout, done.stderr[-2000:])

@@ -11,6 +11,7 @@ Processes come from a fork server that has imported numpy and games once, so sta
 milliseconds and they share those pages; where there is no fork server (Windows), from ``spawn``.
 """
 
+import contextlib
 import json
 import os
 import time
@@ -86,7 +87,8 @@ class ProcessSandbox:
     def _start(self):
         parent_end, child_end = _processes().Pipe()
         self.process = _processes().Process(target=child_main, args=(child_end, self.entry), daemon=True)
-        self.process.start()
+        with _main_script_hidden():
+            self.process.start()
         child_end.close()
         self.connection = parent_end
         answer = self._answer(START_TIMEOUT)
@@ -143,12 +145,33 @@ class ProcessSandbox:
         return reason, detail
 
     def stop(self):
-        if self.process is not None:
+        if self.process is not None and self.process.pid is not None:
             if self.process.is_alive():
                 self.process.kill()
             self.process.join(5)
+        if self.connection is not None:
             self.connection.close()
         self.process = self.connection = None
+
+
+@contextlib.contextmanager
+def _main_script_hidden():
+    """While a process starts: multiprocessing would run the teacher's script again in it (to find the
+    functions ``__main__`` defines), which an entrant's process never needs, and which would start the
+    tournament again inside it when the script has no ``if __name__ == "__main__":``."""
+    import sys
+    main = sys.modules.get("__main__")
+    saved = {name: main.__dict__[name] for name in ("__file__", "__spec__") if main and name in main.__dict__}
+    for name in saved:
+        if name == "__spec__":
+            main.__spec__ = None
+        else:
+            del main.__file__
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(main, name, value)
 
 
 def _signal(process, name):
