@@ -5,10 +5,13 @@
     python bench/lessons.py --ratio         # only issue 22's ratio of training times (about 8 minutes)
     python bench/lessons.py --rounds 5 ...  # time each side 5 times (default 3)
 
-For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
+For each lesson ``content/en/<n>_*_4_dqn.ipynb``, and the lesson that goes on from it (``GOES_ON``: lesson 14
+goes on from 13 with the agent 13 saved):
 
 1. **In the site's Python.** Every code cell but the ``games.play`` boards runs as written, in order,
    inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
+   Each lesson runs in a namespace of its own, as in its own notebook, in one working folder: a lesson
+   that goes on from another finds the files the first one wrote, as in a student's browser.
    Each cell is timed (wall clock, and Node's CPU time: on a busy machine the wall clock runs on while
    the process waits, the CPU time does not); the *training cells* are those that call ``dqn.train``
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
@@ -57,6 +60,13 @@ LESSONS = {
     "53": "53_puyopuyo_4_dqn",
 }
 
+# A lesson split in two for a class period (issue 30): the second part loads the agent the first saved and puts
+# it inside a search; its final_agent is the one measured.
+GOES_ON = {
+    "13_tictactoe_4_dqn": "14_tictactoe_5_search",
+    "23_connectfour_4_dqn": "24_connectfour_5_search",
+}
+
 
 def is_training_cell(source):
     return "dqn.train(" in source or "dqn.imitate(" in source
@@ -73,18 +83,24 @@ def run_lesson(notebook, out_dir, cells_only=False):
     In Pyodide, ``final_agent``'s moves are then timed too, unless ``cells_only``."""
     sys.path.insert(0, str(ROOT / "bench"))
     from dqn import cpu_time  # bench/dqn.py's: Node's CPU clock in Pyodide
-    cells = json.loads((ROOT / "content" / "en" / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
-    namespace = {"__name__": "__main__"}
-    timings = []
-    for cell in cells:
-        source = "".join(cell["source"])
-        if cell["cell_type"] != "code" or is_play_cell(source):
-            continue
-        start, start_cpu = time.perf_counter(), cpu_time()
-        exec(compile(source, f"<{notebook} cell {len(timings)}>", "exec"), namespace)
-        timings.append({"seconds": round(time.perf_counter() - start, 2),
-                        "cpu_seconds": round(cpu_time() - start_cpu, 2), "training": is_training_cell(source),
-                        "first_line": source.strip().splitlines()[0][:70]})
+    parts = [notebook] + ([GOES_ON[notebook]] if notebook in GOES_ON else [])
+    namespaces, timings, here = [], [], os.getcwd()
+    with tempfile.TemporaryDirectory() as folder:  # what the lessons save lands here, not in the project
+        os.chdir(folder)
+        for part in parts:
+            cells = json.loads((ROOT / "content" / "en" / f"{part}.ipynb").read_text(encoding="utf-8"))["cells"]
+            namespaces.append({"__name__": "__main__"})  # a notebook of its own: nothing of the part before
+            for cell in cells:
+                source = "".join(cell["source"])
+                if cell["cell_type"] != "code" or is_play_cell(source):
+                    continue
+                start, start_cpu = time.perf_counter(), cpu_time()
+                exec(compile(source, f"<{part} cell {len(timings)}>", "exec"), namespaces[-1])
+                timings.append({"seconds": round(time.perf_counter() - start, 2),
+                                "cpu_seconds": round(cpu_time() - start_cpu, 2), "training": is_training_cell(source),
+                                "lesson": part, "first_line": source.strip().splitlines()[0][:70]})
+        os.chdir(here)
+    namespace = {**namespaces[0], **{k: v for k, v in namespaces[-1].items() if k == "final_agent"}}
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     namespace["agent"].save(str(Path(out_dir) / f"{notebook}.npz"))
     final_path = Path(out_dir) / f"{notebook}.final.npz"

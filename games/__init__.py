@@ -11,6 +11,9 @@ by clicking (see ``help(games.play)``).
 ``games.save_agent(agent, "aiko.agent", name="Aiko", game="connectfour")`` writes an agent
 to one file to hand in; ``games.load_agent(path)`` reads it back; ``games.tournament(game,
 entrants)`` plays a class tournament (``help(games.tournament)``).
+
+``games.plan("10")``, ``games.ask("10.lines")`` and ``games.reflect("10")``: a lesson's goal, its
+questions and the reflection at its end (``help(games.plan)``).
 """
 
 __version__ = "0.1.0"  # before the imports: the agent files record it
@@ -21,15 +24,16 @@ from .envs import Env, list_games, make
 from .errors import (ActionTypeError, AgentFileError, BadOptionError, GameOverError, GamesError, IllegalActionError,
                      debug)
 from .interactive import play
+from .learning_cycle import ask, plan, reflect
 from .messages import get_language, set_language
 from .progress import ProgressBar
 from .render import Picture, replay
 
 __all__ = [
     "ActionTypeError", "AgentFileError", "BadOptionError", "Env", "GameOverError", "GamesError",
-    "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "checks", "debug", "get_language", "hint",
-    "list_games", "load_agent", "load_agents", "make", "play", "replay", "save_agent", "set_language", "solution",
-    "tournament",
+    "IllegalActionError", "Picture", "ProgressBar", "agents", "arena", "ask", "checks", "debug", "get_language", "hint",
+    "list_games", "load_agent", "load_agents", "make", "plan", "play", "reflect", "replay", "save_agent",
+    "set_language", "solution", "tournament",
 ]
 
 #: names imported on first use, so that ``import games`` stays quick: name -> its module

@@ -96,7 +96,13 @@ def _author(name):
                                 ja="名前を渡してください: save_agent(agent, path, name=\"あいこ\")。"
                                    "渡されたもの: {name!r}",
                                 name=name))
-    return name.strip()[:40]
+    problem = name_problem(name.strip())
+    if problem is not None:
+        raise AgentFileError(tr(en="Your name {name!r} cannot be used: {problem}. A name is one line of at most "
+                                   "{limit} characters.",
+                                ja="名前 {name!r} は使えません: {problem}。名前は {limit} 文字までの 1 行です。",
+                                name=name, problem=problem, limit=NAME_LIMIT))
+    return name.strip()
 
 
 def _agent_name(agent):
@@ -126,6 +132,7 @@ def _describe(agent, game, options):
         own_game = module.rpartition(".")[2] if module.rpartition(".")[2] in list_games() else None
         game, options = _same_game(own_game, None, game, options)
         saved = {"path": builtin, "settings": _builtin_settings(agent)}
+        builtin_settings(saved, _agent_name(agent))  # refused now, not when the teacher loads it
         return "builtin", json.dumps(saved).encode(), game, options
     if isinstance(agent, types.FunctionType):
         game, options = _same_game(None, None, game, options)
@@ -193,7 +200,9 @@ def load_agent(path, game=None, **options):
     """The agent saved in ``path`` by ``save_agent``, ready to play.
 
     With ``game`` (and options), a file saved for another game or other options is refused.
-    A function agent is code: loading one says who wrote it; it runs when it plays.
+    Loading runs none of the file's code: a function agent's file holds only imports, constants
+    and ``def``s (checked before it is read in); its code runs when it plays. In
+    ``games.tournament`` it plays in a sandbox of its own, apart from this notebook.
     The agent's ``name`` is its author's name; ``agent.agent_file`` is the file's header.
     """
     header, payload = read(path)
@@ -205,22 +214,25 @@ def load_agent(path, game=None, **options):
     elif kind == "builtin":
         agent = _load_builtin(payload, str(path))
     else:
-        print(tr(en="{path}: {agent}, written by {name} ({date}). It is Python code by {name}: it runs here, "
-                    "in this browser, when it plays.",
+        print(tr(en="{path}: {agent}, written by {name} ({date}). It is Python code by {name}: it runs here when "
+                    "you call it; in games.tournament it plays in a sandbox of its own.",
                  ja="{path}: {name}さんが書いた {agent}（{date}）。これは {name}さんの Python のコードで、"
-                    "対局するときにこのブラウザーの中で動きます。",
+                    "呼び出すとここで動きます。games.tournament では、ほかから切り離された場所"
+                    "（サンドボックス）で動きます。",
                  path=path, agent=header["agent"], name=header["name"], date=header["date"]))
         agent = code_agents.rebuild(json.loads(payload.decode()), filename=f"<{header['name']}: {header['agent']}>")
     agent.name = header["name"]
     agent.agent_file = header
+    agent.agent_payload = payload  # what a tournament hands to the entrant's sandbox
     return agent
 
 
 def load_agents(folder, game=None, **options):
     """``{name: agent}`` of every ``.agent`` file in ``folder`` (sorted by file name).
 
-    A file that cannot be loaded (damaged, another game...) is left out, and a line says why:
-    one bad file does not stop the tournament. Two files with the same name get "(2)" added.
+    A file that cannot be loaded (damaged, too big, another game, not what ``save_agent`` writes...)
+    is left out, and a line names it and says why: one bad file does not stop the tournament.
+    Two files with the same name get "(2)" added.
     """
     folder = str(folder)
     if not os.path.isdir(folder):
@@ -230,10 +242,16 @@ def load_agents(folder, game=None, **options):
     for filename in sorted(os.listdir(folder)):
         if not filename.endswith(SUFFIX):
             continue
+        path = os.path.join(folder, filename)
         try:
-            agent = load_agent(os.path.join(folder, filename), game, **options)
+            agent = load_agent(path, game, **options)
         except AgentFileError as error:
             print(tr(en="Left out: {error}", ja="除外: {error}", error=error))
+            continue
+        except Exception as error:  # noqa: BLE001 - whatever else goes wrong, only this file is left out
+            print(tr(en="Left out: {path} could not be loaded ({error}).",
+                     ja="除外: {path} を読み込めませんでした（{error}）。",
+                     path=path, error=f"{type(error).__name__}: {str(error)[:200]}"))
             continue
         name, count = agent.name, 2
         while name in agents:
@@ -243,46 +261,185 @@ def load_agents(folder, game=None, **options):
     return agents
 
 
+MAX_FILE_BYTES = 16 << 20  #: a whole agent file (a trained agent of the course is well under 1 MB)
+MAX_HEADER_BYTES = 256 << 10  #: the header member (JSON text, stored as 4 bytes a character)
+MAX_RATIO = 20  #: a member may inflate to at most this many times its stored bytes (np.savez stores, 1:1)
+MAX_MEMBERS = 64  #: members of a trained agent's own zip (its settings and weight arrays)
+NAME_LIMIT = 40  #: characters of an author's name
+
+
+def _unzipped(data, where, allowed, caps):
+    """``{member name: bytes}`` of the zip ``data``, each member checked before it is inflated.
+
+    ``allowed(name)`` says which member names may be there (all of ``required`` must be);
+    ``caps(name)`` is a member's largest inflated size. A member that says it is bigger, or inflates
+    more than ``MAX_RATIO`` times, or is not what it says, refuses the whole file.
+    """
+    import io
+    import zipfile
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, EOFError, OSError):
+        raise _not_whole(where) from None
+    names = [member.filename for member in members]
+    if len(members) > MAX_MEMBERS or len(set(names)) < len(names) or not all(allowed(n) for n in names):
+        raise _not_whole(where)
+    unpacked = {}
+    for member in members:
+        cap = caps(member.filename)
+        if member.file_size > cap or member.file_size > MAX_RATIO * member.compress_size + 1024:
+            raise AgentFileError(tr(
+                en="{path} is refused: a part of it would take {mb:.0f} MB unpacked (more than an agent file holds).",
+                ja="{path} は読み込みません。中身の一部が展開すると {mb:.0f} MB になります（エージェントファイルには"
+                   "大きすぎます）。",
+                path=where, mb=member.file_size / 2 ** 20))
+        try:
+            with archive.open(member) as stream:
+                unpacked[member.filename] = stream.read(member.file_size + 1)  # never more than it said
+        except (zipfile.BadZipFile, ValueError, EOFError, OSError, NotImplementedError, RuntimeError):
+            raise _not_whole(where) from None
+        if len(unpacked[member.filename]) != member.file_size:
+            raise _not_whole(where)
+    return unpacked
+
+
+def _array(data, where, kind, shape_length):
+    """The ``.npy`` bytes ``data`` as an array of the dtype kind ``kind`` ("U" text, "u" bytes) with
+    ``shape_length`` dimensions; nothing else (no pickled objects) is read."""
+    import io
+    try:
+        stream = io.BytesIO(data)
+        version = np.lib.format.read_magic(stream)
+        read_header = {(1, 0): np.lib.format.read_array_header_1_0,
+                       (2, 0): np.lib.format.read_array_header_2_0}[version]
+        shape, _, dtype = read_header(stream)
+        if dtype.kind != kind or len(shape) != shape_length or dtype.hasobject:
+            raise ValueError("not the expected array")
+        stream.seek(0)
+        return np.lib.format.read_array(stream, allow_pickle=False)
+    except (ValueError, OSError, EOFError, TypeError, SyntaxError, MemoryError, KeyError):
+        raise _not_whole(where) from None
+
+
+def _not_whole(path, also=""):
+    return AgentFileError(tr(
+        en="{path} is not a whole agent file: it may be cut short, damaged, or another kind of file. "
+           "Save the agent again with games.save_agent and hand in the new file.{also}",
+        ja="{path} は完全なエージェントファイルではありません。途中で切れているか、壊れているか、別の種類の"
+           "ファイルです。games.save_agent でもう一度保存して、新しいファイルを提出してください。{also}",
+        path=path, also=also))
+
+
 def read(path):
-    """``(header, payload bytes)`` of an agent file, checked (format, checksum); nothing in it is run."""
+    """``(header, payload bytes)`` of an agent file, checked (sizes, format, header, checksum, payload);
+    nothing in it is run."""
     path = str(path)
     if not os.path.isfile(path):
         raise AgentFileError(tr(en="There is no file {path}.", ja="ファイル {path} がありません。", path=path))
+    if os.path.getsize(path) > MAX_FILE_BYTES:
+        raise AgentFileError(tr(en="{path} is refused: {mb:.0f} MB is more than an agent file holds ({limit} MB).",
+                                ja="{path} は読み込みません。{mb:.0f} MB はエージェントファイルには大きすぎます"
+                                   "（{limit} MB まで）。",
+                                path=path, mb=os.path.getsize(path) / 2 ** 20, limit=MAX_FILE_BYTES >> 20))
+    with open(path, "rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    also = ""
+    if data[:2] == b"PK" and b"about.npy" in data[:4096] and b"header.npy" not in data:
+        also = tr(en=" (It is a file of agent.save: read it with games.dqn.load.)",
+                  ja="（agent.save で保存したファイルです。games.dqn.load で読み込んでください。）")
     try:
-        with np.load(path, allow_pickle=False) as saved:
-            entries = dict(saved) if hasattr(saved, "files") else {}
-    except Exception:  # noqa: BLE001 - whatever the bytes are, the answer is the same: not a readable agent file
-        entries = None
-    if entries is None or "header" not in entries or "payload" not in entries:
-        also = ""
-        if entries and "about" in entries:
-            also = tr(en=" (It is a file of agent.save: read it with games.dqn.load.)",
-                      ja="（agent.save で保存したファイルです。games.dqn.load で読み込んでください。）")
-        raise AgentFileError(tr(
-            en="{path} is not a whole agent file: it may be cut short, damaged, or another kind of file. "
-               "Save the agent again with games.save_agent and hand in the new file.{also}",
-            ja="{path} は完全なエージェントファイルではありません。途中で切れているか、壊れているか、別の種類の"
-               "ファイルです。games.save_agent でもう一度保存して、新しいファイルを提出してください。{also}",
-            path=path, also=also))
+        members = _unzipped(data, path, lambda name: name in ("header.npy", "payload.npy"),
+                            lambda name: MAX_HEADER_BYTES if name == "header.npy" else MAX_FILE_BYTES)
+    except AgentFileError:
+        if also:
+            raise _not_whole(path, also) from None
+        raise
+    if set(members) != {"header.npy", "payload.npy"}:
+        raise _not_whole(path, also)
+    text = _array(members["header.npy"], path, "U", 0)
+    payload = _array(members["payload.npy"], path, "u", 1).tobytes()
     try:
-        header = json.loads(str(entries["header"]))
-    except ValueError:
+        header = json.loads(str(text))
+    except (ValueError, RecursionError):
         header = None
     if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("kind") not in KINDS:
         raise AgentFileError(tr(en="{path} is not an agent file of games.save_agent.",
                                 ja="{path} は games.save_agent のエージェントファイルではありません。", path=path))
-    if header.get("format_version", 0) > FORMAT_VERSION:
+    version = header.get("format_version", 0)
+    if type(version) is int and version > FORMAT_VERSION:
         raise AgentFileError(tr(en="{path} was saved by a newer version of games ({version}).",
                                 ja="{path} は新しいバージョンの games（{version}）で保存されました。",
-                                path=path, version=header.get("games_version")))
-    payload = entries["payload"].tobytes()
+                                path=path, version=str(header.get("games_version"))[:20]))
     if header.get("sha256") != checksum(header, payload):
         raise AgentFileError(tr(
             en="{path} has been changed or damaged since it was saved (its checksum does not match): nothing in "
                "it was used. Ask its author to save it again with games.save_agent.",
             ja="{path} は保存されたあとで変更されたか壊れています（チェックサムが合いません）。中身は何も使って"
                "いません。作者に games.save_agent でもう一度保存してもらってください。", path=path))
+    _check_header(header, path)
+    _check_payload(header["kind"], payload, path, header)
     return header, payload
+
+
+def name_problem(name):
+    """Why ``name`` cannot be an author's name (one line of printable text, 1 to 40 characters), or None."""
+    if not isinstance(name, str) or not name.strip():
+        return tr(en="it is empty", ja="空です")
+    if len(name) > NAME_LIMIT:
+        return tr(en="it is {n} characters long; at most {limit} are allowed",
+                  ja="{n} 文字あります。{limit} 文字までです", n=len(name), limit=NAME_LIMIT)
+    if not name.isprintable():
+        return tr(en="it holds a line break or another character that is not printed",
+                  ja="改行か、表示されない文字が入っています")
+    return None
+
+
+def _short_text(value, limit):
+    return isinstance(value, str) and len(value) <= limit and value.isprintable()
+
+
+def _plain_options(options):
+    """True for ``{"size": 8}``: at most 20 options, short names, each a number, a short text, True/False/None."""
+    return isinstance(options, dict) and len(options) <= 20 and all(
+        _short_text(key, 40) and (value is None or type(value) in (bool, int, float) or _short_text(value, 40))
+        for key, value in options.items())
+
+
+def _check_header(header, path):
+    """Refuse a header whose fields are not what ``save_agent`` writes (a name over two lines, options that
+    are not options...), naming the field."""
+    problem = name_problem(header.get("name"))
+    if problem is None and header.get("name") != header.get("name").strip():
+        problem = tr(en="it starts or ends with spaces", ja="前後に空白があります")
+    if problem is not None:
+        raise AgentFileError(tr(en="{path} is refused: the author's name {name!r} is not allowed: {problem}.",
+                                ja="{path} は読み込みません。作者の名前 {name!r} は使えません: {problem}。",
+                                path=path, name=str(header.get("name"))[:60], problem=problem))
+    checks = {"agent": _short_text(header.get("agent"), 80), "game": header.get("game") in list_games(),
+              "options": _plain_options(header.get("options")), "date": _short_text(header.get("date"), 40),
+              "games_version": _short_text(header.get("games_version"), 40),
+              "format_version": type(header.get("format_version")) is int}
+    wrong = [field for field, fine in checks.items() if not fine]
+    if wrong:
+        raise AgentFileError(tr(en="{path} is refused: its header has a wrong {fields}.",
+                                ja="{path} は読み込みません。ヘッダーの {fields} が正しくありません。",
+                                path=path, fields=", ".join(wrong)))
+
+
+def _check_payload(kind, payload, path, header):
+    """Refuse a payload that is not what ``save_agent`` writes for its kind; nothing in it is run."""
+    if kind == "trained":
+        _check_trained(payload, path)
+        return
+    try:
+        saved = json.loads(payload.decode())
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        saved = None
+    if kind == "code":
+        code_agents.check_source(saved, f"{path} ({header['name']}: {header['agent']})")
+    else:
+        builtin_settings(saved, path)
 
 
 def check_game(header, game, options, where):
@@ -296,6 +453,89 @@ def check_game(header, game, options, where):
             en="{where} was saved for {game} with the options {saved}, not {given}.",
             ja="{where} は {game} のオプション {saved} 用に保存されました（{given} ではありません）。",
             where=where, game=game, saved=header["options"] or "{}", given=dict(options) or "{}"))
+
+
+#: The built-in agents a file may name, with each setting's type and range (a file saying
+#: ``AlphaBetaAgent(depth=60)`` would never answer): ``{path: {setting: (type, low, high)}}``.
+BUILTINS = {
+    "games.agents.random_agent.random_agent": None,
+    "games.agents.tictactoe.minimax_agent": None,
+    "games.agents.connectfour.one_step_agent": None,
+    "games.agents.connectfour.AlphaBetaAgent": {"depth": (int, 1, 8), "max_nodes": (int, 1, 1_000_000)},
+    "games.agents.othello.classic_opponent": None,
+    "games.agents.othello.greedy_agent": None,
+    "games.agents.othello.AlphaBetaAgent": {"depth": (int, 1, 6), "mobility": (float, 0, 1000)},
+    "games.agents.minesweeper.solver_agent": None,
+    "games.agents.minesweeper.MinesweeperSolver": {"limit": (int, 1, 1_000_000), "candidates": (int, 1, 100),
+                                                   "tolerance": (float, 0, 1), "next_risk": (float, 0, 1)},
+    "games.agents.puyopuyo.ChainBuilder": {"depth": (int, 1, 3), "potential_weight": (float, -1e6, 1e6),
+                                           "connection": (float, -1e6, 1e6), "height": (float, -1e6, 1e6),
+                                           "danger": (float, -1e6, 1e6), "beam": (int, 1, 64),
+                                           "relaxed": (int, 0, 100), "full": (int, 0, 100)},
+}
+
+
+def builtin_settings(saved, where):
+    """``(path, settings)`` of a built-in entry, checked against ``BUILTINS``; an ``AgentFileError`` otherwise."""
+    path = saved.get("path") if isinstance(saved, dict) else None
+    settings = saved.get("settings") if isinstance(saved, dict) else None
+    if path not in BUILTINS:
+        raise AgentFileError(tr(en="{where} names no built-in agent this version of games knows: {path}.",
+                                ja="{where} は、このバージョンの games が知っている組み込みエージェントではありません: "
+                                   "{path}",
+                                where=where, path=str(path)[:100]))
+    allowed = BUILTINS[path]
+    if settings is None:
+        return path, None
+    if allowed is None or not isinstance(settings, dict):
+        raise AgentFileError(tr(en="{where}: {path} takes no settings like {settings}.",
+                                ja="{where}: {path} には {settings} のような設定はありません。",
+                                where=where, path=path, settings=str(settings)[:100]))
+    for key, value in settings.items():
+        kind, low, high = allowed.get(key, (None, 0, 0))
+        number = type(value) in ((int,) if kind is int else (int, float))
+        if kind is None or not number or not low <= value <= high:
+            raise AgentFileError(tr(
+                en="{where}: the setting {key}={value} of {path} is not allowed (allowed: {allowed}).",
+                ja="{where}: {path} の設定 {key}={value} は使えません（使えるもの: {allowed}）。",
+                where=where, key=str(key)[:40], value=str(value)[:40], path=path,
+                allowed=", ".join(f"{k} {lo}–{hi}" for k, (_, lo, hi) in allowed.items())))
+    return path, settings
+
+
+MAX_HIDDEN = 2048  #: units of one hidden layer of a trained agent (the course's have at most 256)
+MAX_LAYERS = 8
+MAX_PARAMETERS = 8_000_000  #: weights between hidden layers (64 MB of float64; the course's are under 100 000)
+
+
+def _check_trained(payload, path):
+    """Refuse a trained agent whose own zip or settings are not what ``agent.save`` writes, or too big:
+    checked before any network is made."""
+    import re
+    weight_name = re.compile(r"[a-z_]{1,40}/[A-Za-z0-9_./]{1,80}\.npy")
+    members = _unzipped(payload, path, lambda name: name == "about.npy" or bool(weight_name.fullmatch(name)),
+                        lambda name: MAX_HEADER_BYTES if name == "about.npy" else MAX_FILE_BYTES)
+    if "about.npy" not in members:
+        raise _not_whole(path)
+    try:
+        about = json.loads(str(_array(members["about.npy"], path, "U", 0)))
+        config = about["config"]
+        hidden = config["hidden"]
+    except (ValueError, RecursionError, KeyError, TypeError):
+        raise _not_whole(path) from None
+    sizes = hidden if isinstance(hidden, list) else [None]
+    fine = len(sizes) <= MAX_LAYERS and all(type(size) is int and 1 <= size <= MAX_HIDDEN for size in sizes)
+    # the weights between hidden layers (those into the first and out of the last are bounded by the game)
+    fine = fine and sum(a * b for a, b in zip(sizes, sizes[1:])) <= MAX_PARAMETERS
+    bounded = {"depth": 6, "buffer_size": 1_000_000, "batch_size": 4096}
+    fine = fine and all(type(config.get(key, 1)) is int and config.get(key, 1) <= most for key, most in bounded.items())
+    if not fine:
+        raise AgentFileError(tr(
+            en="{path} is refused: its trained agent is bigger than the course's agents can be (hidden layers "
+               "{hidden}; at most {layers} layers of {units} units).",
+            ja="{path} は読み込みません。学習エージェントが大きすぎます（隠れ層 {hidden}。{units} ユニットの層が "
+               "{layers} 層まで）。",
+            path=path, hidden=str(hidden)[:60], layers=MAX_LAYERS, units=MAX_HIDDEN))
 
 
 def _load_trained(payload, path):
@@ -329,19 +569,11 @@ class BuiltinAgent:
 
 
 def _load_builtin(payload, path):
-    saved = json.loads(payload.decode())
-    module_name, _, attribute = saved["path"].rpartition(".")
-    if not module_name.startswith("games.agents."):
-        raise AgentFileError(tr(en="{path} names no built-in agent.",
-                                ja="{path} は組み込みエージェントではありません。",
-                                path=path))
-    try:
-        target = getattr(importlib.import_module(module_name), attribute)
-    except (ImportError, AttributeError):
-        raise AgentFileError(tr(en="{path}: this version of games has no agent {agent}.",
-                                ja="{path}: このバージョンの games にはエージェント {agent} がありません。",
-                                path=path, agent=saved["path"])) from None
-    return BuiltinAgent(target if saved["settings"] is None else target(**saved["settings"]))
+    module_name, settings = builtin_settings(json.loads(payload.decode()), path)
+    module_name, _, attribute = module_name.rpartition(".")
+    target = getattr(importlib.import_module(module_name), attribute)
+    return BuiltinAgent(target if settings is None else target(**settings))
 
 
-__all__ = ["BuiltinAgent", "check_game", "checksum", "load_agent", "load_agents", "read", "save_agent"]
+__all__ = ["BUILTINS", "BuiltinAgent", "builtin_settings", "check_game", "checksum", "load_agent", "load_agents",
+           "name_problem", "read", "save_agent"]

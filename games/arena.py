@@ -9,7 +9,8 @@ An agent is anything callable as ``agent(env) -> action``.
   with 95 % confidence intervals. For a one-player game (Minesweeper, Puyo Puyo) call
   ``evaluate(game, agent, n=..., seed=...)``: mean score and win rate with intervals (and,
   for Puyo Puyo, the chain lengths: a game adds its own figures in ``FIGURES``).
-- ``tournament(game, {"name": agent, ...}, n, seed)`` plays every pair and fits Elo ratings.
+- ``fit_elo(points, games)``: Elo ratings from a table of results (``games.tournament``, the class
+  tournament of ``games.round_robin``, uses it; each entrant plays there in a sandbox of its own).
 
 >>> from games import arena
 >>> from games.agents import random_agent
@@ -511,7 +512,7 @@ def _evaluate_solo(env, agent, n, seed, progress, max_moves, on_course_map):
     return result
 
 
-# ---------------------------------------------------------------- tournaments
+# ---------------------------------------------------------------- ratings
 def fit_elo(points, games, iterations=1000, anchor=1500.0):
     """Elo ratings from a table of results (a Bradley–Terry fit by Hunter's MM iteration).
 
@@ -541,77 +542,5 @@ def fit_elo(points, games, iterations=1000, anchor=1500.0):
     return elo - elo.mean() + anchor
 
 
-@dataclass
-class TournamentResult:
-    """Every agent against every other: ``score[i][j]`` is i's points per game against j."""
-
-    game: str
-    names: list
-    matches: dict  #: (i, j) -> MatchResult of i (as A) against j
-    score: np.ndarray  #: points per game of the row agent against the column agent
-    elo: np.ndarray  #: fitted Elo ratings (mean 1500)
-
-    def standings(self):
-        """The agents' indices, best Elo first."""
-        return [int(i) for i in np.argsort(-self.elo, kind="stable")]
-
-    def __str__(self):
-        width = max(8, max(len(name) for name in self.names) + 1)
-        head = tr(en="{game} tournament: points per game of the row against the column (win 1, draw 1/2)",
-                  ja="{game} 総当たり戦: 行のエージェントが列の相手から取った 1 局あたりの得点（勝ち 1、引き分け 1/2）",
-                  game=self.game)
-        short = [name[:7] for name in self.names]
-        overall = tr(en="all", ja="全体")
-        lines = [head, " " * width + "".join(f"{s:>8}" for s in short) + f"{overall:>8}{'Elo':>8}"]
-        for i in self.standings():
-            cells = "".join(f"{'—':>8}" if i == j else f"{self.score[i, j]:8.2f}" for j in range(len(self.names)))
-            lines.append(f"{self.names[i]:<{width}}{cells}{self.overall(i):8.2f}{self.elo[i]:8.0f}")
-        return "\n".join(lines)
-
-    def overall(self, i):
-        """Agent ``i``'s points per game against all the others together."""
-        games = [self.matches[pair].n for pair in self.matches if i in pair]
-        points = [self.score[i, j] * self.matches[(min(i, j), max(i, j))].n
-                  for j in range(len(self.names)) if j != i]
-        return sum(points) / sum(games)
-
-    def _repr_pretty_(self, printer, cycle):
-        printer.text(str(self))
-
-
-def tournament(game, agents, n=100, seed=0, progress=True, max_moves=None, **options):
-    """A round robin: every pair of ``agents`` plays ``n`` games (half with each first).
-
-    For a class tournament (entrants from files, a time limit, forfeits counted, intervals on
-    the ratings), use ``games.tournament``.
-
-    ``agents`` is a dict ``{name: agent}`` (or a list of agents). Returns a
-    ``TournamentResult`` with the table of points and Elo ratings.
-    """
-    if isinstance(agents, dict):
-        names, agents = list(agents), list(agents.values())
-    else:
-        agents = list(agents)
-        names = [agent_name(a) for a in agents]
-    if len(agents) < 2:
-        raise BadOptionError(tr(en="A tournament needs at least two agents.",
-                                ja="総当たり戦には 2 つ以上のエージェントが必要です。"))
-    k = len(agents)
-    points, played = np.zeros((k, k)), np.zeros((k, k))
-    matches = {}
-    for i in range(k):
-        for j in range(i + 1, k):
-            result = evaluate(game, agents[i], agents[j], n=n, seed=seed, progress=progress,
-                              max_moves=max_moves, **options)
-            result.names = (names[i], names[j])
-            matches[(i, j)] = result
-            points[i, j] = result.wins + 0.5 * result.draws
-            points[j, i] = result.losses + 0.5 * result.draws
-            played[i, j] = result.n
-    score = np.where(played + played.T > 0, points / np.maximum(played + played.T, 1), np.nan)
-    return TournamentResult(game=str(game if isinstance(game, str) else game.name), names=names,
-                            matches=matches, score=score, elo=fit_elo(points, played))
-
-
-__all__ = ["MatchResult", "PuyoRecord", "PuyoResult", "Record", "SoloResult", "TournamentResult", "evaluate", "fit_elo",
-           "mean_interval", "play", "tournament", "wilson"]
+__all__ = ["MatchResult", "PuyoRecord", "PuyoResult", "Record", "SoloResult", "evaluate", "fit_elo", "mean_interval",
+           "play", "wilson"]

@@ -7,7 +7,7 @@ function uses (``gather``). ``games.load_agent`` runs that text to define the fu
 
 What a saved function may use, besides Python's built-ins:
 
-- the modules ``games``, ``numpy`` (``np``), ``random`` and ``math``, and names imported
+- the modules ``games``, ``numpy`` (``np``), ``random``, ``math`` and ``time``, and names imported
   from them (``from games.agents.connectfour import heuristic``): recorded as import lines;
 - helper functions defined in the same notebook (and what they use, in turn);
 - constants: numbers, text, True, False, None, and lists, tuples, sets and dicts of them.
@@ -33,7 +33,7 @@ import types
 from .errors import AgentFileError
 from .messages import tr
 
-ALLOWED_MODULES = ("games", "numpy", "random", "math")  #: modules a saved function may import
+ALLOWED_MODULES = ("games", "numpy", "random", "math", "time")  #: modules a saved function may import
 
 
 def gather(function):
@@ -46,11 +46,12 @@ def gather(function):
     if found.problems:
         raise AgentFileError(tr(
             en="{name} cannot be saved as a file on its own:\n{problems}\nA saved agent may use: games, numpy, "
-               "random, math; functions of its own notebook; and constants (numbers, text, True/False/None, and "
+               "random, math, time; functions of its own notebook; and constants (numbers, text, True/False/None, and "
                "lists, tuples or dicts of them). Write what is missing inside the function, or as such a constant.",
             ja="{name} はこのままでは 1 つのファイルに保存できません:\n{problems}\n保存できるエージェントが使えるもの: "
-               "games・numpy・random・math、同じノートブックで定義した関数、定数（数・文字列・True/False/None と、"
-               "それらのリスト・タプル・辞書）。足りないものは関数の中に書くか、そのような定数にしてください。",
+               "games・numpy・random・math・time、同じノートブックで定義した関数、定数（数・文字列・"
+               "True/False/None と、それらのリスト・タプル・辞書）。足りないものは関数の中に書くか、"
+               "そのような定数にしてください。",
             name=getattr(function, "__name__", "?"), problems="\n".join(f"  - {p}" for p in found.problems)))
     lines = [f"import {module} as {alias}" if module != alias else f"import {module}"
              for alias, module in sorted(found.modules.items())]
@@ -103,6 +104,9 @@ def _visit(function, found):
     source, node = definition
     for used in sorted(_global_names(function.__code__) | _names_in_defaults(node)):
         _resolve(used, function, found)
+    for used in sorted(_names_in_defaults(node) - set(found.constants)):
+        found.problems.append(tr(en="the default value {used} of {name} is not a constant",
+                                 ja="{name} の引数の既定値 {used} は定数ではありません", used=used, name=name))
     found.sources[name] = source
 
 
@@ -127,10 +131,12 @@ def _definition(function, found):
                                  ja="{name} にはデコレーター（@...）が付いています。普通の関数を保存してください",
                                  name=name))
         return None
-    if not plain_definition(node):
+    if not plain_definition(node, constants=_names_in_defaults(node)):
         found.problems.append(tr(
-            en="a default value or annotation of {name} calls something: use a constant there",
-            ja="{name} の引数の既定値か注釈で何かを呼び出しています。そこには定数を使ってください", name=name))
+            en="a default value or annotation of {name} computes something (a call, arithmetic, an index...): "
+               "use a constant there",
+            ja="{name} の引数の既定値か注釈で何かを計算しています（呼び出し・計算・添字など）。そこには定数を"
+               "使ってください", name=name))
         return None
     return source, node
 
@@ -212,29 +218,28 @@ def is_constant(value, depth=0):
         return False
 
 
+MAX_SOURCE_CHARACTERS = 200_000  #: a saved function's whole text (a lesson's agent is a few thousand)
+MAX_LITERAL_DEPTH = 20  #: lists in lists ... in a constant, as ``is_constant`` allows
+MAX_LITERAL_ITEMS = 100_000  #: numbers and texts in one constant
+
+
 def rebuild(saved, filename):
     """The function defined by ``saved`` (``{"entry", "source"}``, as ``gather`` made it).
 
-    The source may hold only import lines of the allowed modules, constants and ``def``s
-    (checked first, with ``ast``): defining the function runs nothing else.
+    The source is checked first (``check_source``): it may hold only import lines of the allowed
+    modules, constants written as plain literals and ``def``s whose defaults are plain literals, so
+    defining the function runs none of its author's code.
     """
+    tree = check_source(saved, filename)
     source, entry = saved["source"], saved["entry"]
-    try:
-        tree = ast.parse(source, filename)
-    except SyntaxError as error:
-        raise AgentFileError(tr(en="{file}: its Python text does not parse ({error}).",
-                                ja="{file}: 中の Python のコードが読めません（{error}）。",
-                                file=filename, error=error)) from None
-    for statement in tree.body:
-        if not _plain_statement(statement):
-            raise AgentFileError(tr(
-                en="{file}: line {line} is not an import, a constant or a def: a saved agent holds only those.",
-                ja="{file}: {line} 行目は import・定数・def のどれでもありません。"
-                   "保存されたエージェントにはそれしか入りません。",
-                file=filename, line=statement.lineno))
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)  # for tracebacks
     space = {"__name__": "saved_agent", "__builtins__": builtins}
-    exec(compile(tree, filename, "exec"), space)  # noqa: S102 - only imports, constants and defs (checked above)
+    try:
+        exec(compile(tree, filename, "exec"), space)  # noqa: S102 - only imports, literals and defs (checked)
+    except Exception as error:  # noqa: BLE001 - an annotation naming nothing, say: the file is refused, clearly
+        raise AgentFileError(tr(en="{file}: defining its functions failed ({error}).",
+                                ja="{file}: 関数を定義できませんでした（{error}）。",
+                                file=filename, error=f"{type(error).__name__}: {error}")) from None
     function = space.get(entry)
     if not isinstance(function, types.FunctionType):
         raise AgentFileError(tr(en="{file}: it defines no function {entry}.",
@@ -243,32 +248,129 @@ def rebuild(saved, filename):
     return function
 
 
-def plain_definition(node):
-    """True when defining the function ``node`` runs nothing: its default values and annotations
-    (worked out when the ``def`` runs) call nothing."""
-    arguments = node.args
-    at_definition = arguments.defaults + [d for d in arguments.kw_defaults if d is not None] + [node.returns]
-    at_definition += [a.annotation for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs]
-    at_definition += [a.annotation for a in (arguments.vararg, arguments.kwarg) if a is not None]
-    running = (ast.Call, ast.Lambda, ast.NamedExpr, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp,
-               ast.Await, ast.Yield, ast.YieldFrom)
-    return not any(isinstance(n, running) for part in at_definition if part is not None for n in ast.walk(part))
+def check_source(saved, filename):
+    """The parsed source of a saved function (``{"entry", "source"}``), checked without running any of it.
+
+    Allowed at the top level: ``import`` / ``from ... import`` of the allowed modules; ``NAME = literal``
+    (numbers, text, True/False/None, and lists, tuples, sets and dicts of them, at most 20 deep);
+    ``NAME = other_name`` for a function defined above it; and ``def`` with no decorator, whose
+    defaults are such literals and whose annotations are literals or names (``int``, ``np.ndarray``).
+    Raises ``AgentFileError`` naming the line and what is wrong.
+    """
+    if not (isinstance(saved, dict) and isinstance(saved.get("source"), str) and isinstance(saved.get("entry"), str)):
+        raise AgentFileError(tr(en="{file}: it holds no function (its text and name are missing).",
+                                ja="{file}: 関数が入っていません（コードか名前がありません）。", file=filename))
+    source, entry = saved["source"], saved["entry"]
+    if len(source) > MAX_SOURCE_CHARACTERS:
+        raise AgentFileError(tr(en="{file}: its Python text is {n} characters long; at most {limit} are allowed.",
+                                ja="{file}: Python のコードが {n} 文字あります。{limit} 文字までです。",
+                                file=filename, n=len(source), limit=MAX_SOURCE_CHARACTERS))
+    try:
+        tree = ast.parse(source, filename)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
+        raise AgentFileError(tr(en="{file}: its Python text does not parse ({error}).",
+                                ja="{file}: 中の Python のコードが読めません（{error}）。",
+                                file=filename, error=type(error).__name__)) from None
+    defined, constants = set(), set()
+    shadowed = {name for node in ast.walk(tree) for name in _bound_names(node)}
+    for statement in tree.body:
+        problem = _statement_problem(statement, defined, shadowed, constants)
+        if problem is not None:
+            raise AgentFileError(tr(en="{file}: line {line} {problem}.", ja="{file}: {line} 行目: {problem}。",
+                                    file=filename, line=statement.lineno, problem=problem))
+        if isinstance(statement, ast.FunctionDef):
+            defined.add(statement.name)
+        elif isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Name):
+            defined.update(target.id for target in statement.targets)
+        elif isinstance(statement, ast.Assign):
+            constants.update(target.id for target in statement.targets)
+    if entry not in defined:
+        raise AgentFileError(tr(en="{file}: it defines no function {entry}.",
+                                ja="{file}: 関数 {entry} が定義されていません。", file=filename, entry=entry))
+    return tree
 
 
-def _plain_statement(statement):
-    """True for ``import <allowed>``, ``from <allowed> import ...``, ``NAME = <literal>`` and a plain ``def``."""
+def _bound_names(node):
+    """The names a statement binds anywhere in the file (so that ``set()`` is known to be the built-in)."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return [(alias.asname or alias.name).split(".")[0] for alias in node.names]
+    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+        return [node.id]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    return []
+
+
+def _statement_problem(statement, defined, shadowed, constants):
+    """Why a top-level statement may not be in a saved file, or None when it may."""
+    not_allowed = tr(en="is not an import, a constant or a def: a saved agent holds only those",
+                     ja="import・定数・def のどれでもありません。保存されたエージェントにはそれしか入りません")
     if isinstance(statement, ast.Import):
-        return all(_allowed(alias.name) for alias in statement.names)
+        return None if all(_allowed(alias.name) for alias in statement.names) else not_allowed
     if isinstance(statement, ast.ImportFrom):
-        return statement.level == 0 and _allowed(statement.module or "")
+        plain = statement.level == 0 and _allowed(statement.module or "")
+        return None if plain and all(alias.name != "*" for alias in statement.names) else not_allowed
     if isinstance(statement, ast.FunctionDef):
-        return not statement.decorator_list and plain_definition(statement)
+        if statement.decorator_list:
+            return not_allowed
+        return None if plain_definition(statement, shadowed, constants) else tr(
+            en="is a def whose default values or annotations compute something: use plain constants there",
+            ja="def の引数の既定値か注釈で何かを計算しています。そこには普通の定数を使ってください")
     if isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets):
-        if isinstance(statement.value, ast.Name):  # a second name of a helper
-            return True
-        try:
-            ast.literal_eval(statement.value)
-        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        if isinstance(statement.value, ast.Name):  # a second name of a helper defined above
+            return None if statement.value.id in defined else not_allowed
+        return None if plain_literal(statement.value, shadowed) else tr(
+            en="is not a plain constant (numbers, text, True/False/None, and lists, tuples, sets or dicts of them)",
+            ja="普通の定数（数・文字列・True/False/None と、それらのリスト・タプル・集合・辞書）ではありません")
+    return not_allowed
+
+
+def plain_literal(node, shadowed=frozenset(), names=frozenset()):
+    """True for a constant written out: numbers, text, True/False/None, ``-3``, and lists, tuples,
+    sets and dicts of them (at most ``MAX_LITERAL_DEPTH`` deep), or ``set()`` when ``set`` is the built-in.
+    Nothing in it calls or computes anything; the only names it may read are ``names`` (constants
+    defined above it)."""
+    todo, items = [(node, 0)], 0
+    while todo:
+        node, depth = todo.pop()
+        items += 1
+        if depth > MAX_LITERAL_DEPTH or items > MAX_LITERAL_ITEMS:
             return False
-        return True
-    return False
+        if isinstance(node, ast.Constant):
+            continue
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)) \
+                and isinstance(node.operand, ast.Constant) and type(node.operand.value) in (int, float, complex):
+            continue
+        if isinstance(node, ast.Name) and node.id in names:
+            continue
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            todo += [(item, depth + 1) for item in node.elts]
+        elif isinstance(node, ast.Dict) and None not in node.keys:
+            todo += [(item, depth + 1) for item in node.keys + node.values]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "set" \
+                and not node.args and not node.keywords and "set" not in shadowed:
+            continue  # the empty set has no other literal
+        else:
+            return False
+    return True
+
+
+def _plain_annotation(node):
+    """An annotation may be a literal or a name such as ``int`` or ``np.ndarray``: looking it up runs nothing."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, (ast.Name, ast.Constant))
+
+
+def plain_definition(node, shadowed=frozenset(), constants=frozenset()):
+    """True when defining the function ``node`` runs nothing: its default values are plain literals (or
+    ``constants``, names of constants defined above it) and its annotations literals or names (both are
+    worked out when the ``def`` runs)."""
+    arguments = node.args
+    defaults = arguments.defaults + [d for d in arguments.kw_defaults if d is not None]
+    annotations = [node.returns] + [a.annotation for a in arguments.posonlyargs + arguments.args
+                                    + arguments.kwonlyargs + [arguments.vararg, arguments.kwarg] if a is not None]
+    return all(plain_literal(d, shadowed, constants) for d in defaults) and \
+        all(_plain_annotation(a) for a in annotations if a is not None)

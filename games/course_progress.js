@@ -4,9 +4,12 @@
 //
 // One entry per event and thing: {key, lesson, kind, name, first, last, detail}
 //   lesson  "en/10_tictactoe_1_env.ipynb" (or "en/game:connectfour" for a trained agent's result)
-//   kind    "opened" | "passed" | "solution" | "hint" | "result"
-//   name    the exercise ("winner"), "" for "opened"
-//   first / last  ISO times of the first and the latest time it happened; detail: the result's text
+//   kind    "opened" | "passed" | "failed" | "solution" | "hint" | "result" | "plan" | "answer" | "reflect"
+//           (games/course_progress.py says what each detail holds)
+//   name    the exercise ("winner") or the question, "" for "opened", "plan" and "reflect"
+//   first / last  ISO times of the first and the latest time it happened; detail: the latest detail
+//           ("answer": the first one, a student's first answer is what counts)
+//   each    true for an event kept every time it happens ("failed"): its time is part of its key
 // One entry per key means two tabs writing at once never lose each other's events.
 globalThis.gameAiLabProgress = (function () {
   const DATABASE = "game-ai-lab";
@@ -37,16 +40,22 @@ globalThis.gameAiLabProgress = (function () {
     });
   }
 
+  const FIRST_DETAIL_COUNTS = new Set(["answer"]);
+
   function keyOf(entry) {
-    return [entry.lesson, entry.kind, entry.name || ""].join("|");
+    const key = [entry.lesson, entry.kind, entry.name || ""];
+    if (entry.each) key.push(entry.first);
+    return key.join("|");
   }
 
   // Keep the earliest first time, the latest last time, and the latest detail.
   function combined(old, entry) {
     if (!old) return entry;
     const later = (entry.last || "") >= (old.last || "");
-    return { ...old, first: (old.first || "") <= (entry.first || "") ? old.first : entry.first,
-             last: later ? entry.last : old.last, detail: later ? entry.detail : old.detail };
+    const earlier = (entry.first || "") < (old.first || "");
+    const detail = FIRST_DETAIL_COUNTS.has(entry.kind) ? (earlier ? entry.detail : old.detail)
+      : (later ? entry.detail : old.detail);
+    return { ...old, first: earlier ? entry.first : old.first, last: later ? entry.last : old.last, detail };
   }
 
   function put(store, entry) {
@@ -56,9 +65,10 @@ globalThis.gameAiLabProgress = (function () {
 
   return {
     // Record that something happened now.
-    note(lesson, kind, name, detail) {
+    note(lesson, kind, name, detail, each) {
       const now = new Date().toISOString();
       const entry = { lesson, kind, name: name || "", first: now, last: now, detail: detail || "" };
+      if (each) entry.each = true;
       entry.key = keyOf(entry);
       return withStore("readwrite", store => put(store, entry)).catch(() => null);
     },

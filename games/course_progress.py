@@ -1,12 +1,24 @@
-"""What a student has done in the course: lessons opened, checks passed, hints and solutions
-shown, trained agents' results. The course map of the site reads it to show each lesson as
-not started, started or done.
+"""What a student has done in the course: lessons opened, checks passed and failed, hints and
+solutions shown, trained agents' results, and the learning cycle's plan, answers and reflection.
+The course map and the teacher's class view read it.
 
 It stays in the student's browser. In the site (Pyodide) every event goes to the browser's
 IndexedDB through ``course_progress.js``, the same file the site's pages use to read it; on
 plain Python (tests, a teacher's laptop) events are only kept in memory: ``events()``.
+
+The kinds of event (``detail`` is text; for the learning cycle, JSON):
+
+- ``opened``, ``passed``, ``solution``, ``hint`` (detail: the hint's number), ``result``;
+- ``failed``: a check that did not pass; detail ``"2/5"`` (cases failed / cases). Every failure
+  is kept (``each=True``), so the class view can count them;
+- ``plan``: detail ``{"goal": "<objective>", "minutes": 30}`` (the latest counts);
+- ``answer``: name the question, detail ``{"answer": "B", "right": true}`` (the FIRST counts);
+- ``reflect``: detail ``{"ratings": ["can", "nearly", "not_yet"], "line": "..."}`` (the latest counts).
+
+The time on a lesson is read from these: from its ``opened`` event to its last exercise passed.
 """
 
+import json
 import sys
 from importlib import resources
 
@@ -21,20 +33,23 @@ def lesson_id(lesson):
     return f"{get_language()}/{lesson}"
 
 
-def note(lesson, kind, name="", detail=""):
-    """Record that ``kind`` ("passed", "solution", "hint", "result", ...) happened now."""
+def note(lesson, kind, name="", detail="", each=False):
+    """Record that ``kind`` ("passed", "failed", "plan", ...) happened now. ``detail``: text, or
+    a dict (kept as JSON). ``each``: keep every time it happens, not only the first and the latest."""
+    if not isinstance(detail, str):
+        detail = json.dumps(detail, ensure_ascii=False)
     event = {"lesson": lesson, "kind": kind, "name": name, "detail": detail}
     _memory.append(event)
     if sys.platform == "emscripten":
         try:
-            _store().note(lesson, kind, name, detail)
+            _store().note(lesson, kind, name, detail, each)
         except Exception:  # progress is a help: it must never make a student's cell fail
             pass
 
 
-def events():
-    """The events recorded by this Python (newest last)."""
-    return list(_memory)
+def events(kind=None):
+    """The events recorded by this Python (newest last); only those of ``kind`` if given."""
+    return [event for event in _memory if kind is None or event["kind"] == kind]
 
 
 def _store():

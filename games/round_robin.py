@@ -6,15 +6,19 @@
 >>> standings.replay("Aiko", "Ben")                                               # doctest: +SKIP
 
 The games are played by the arena (``games.arena``), with one more rule: a *referee*
-stands between each entrant and the game. An entrant that raises an error, answers
-something that is not a legal move, or takes longer than ``time_limit`` seconds over a move
-loses that game (a *forfeit*); the standings count forfeits by reason, and the tournament
-goes on. (A move cannot be stopped halfway in the browser: a slow move is timed when it
-ends, then lost. An entrant that never answers stops the tournament; stop the cell.)
+stands between each entrant and the game, and each entrant plays in a *sandbox* of its own
+(``games.sandbox``: a process on CPython, a Web Worker with its own Pyodide in the browser).
+The referee, the real game, the clock and the records stay here; the entrant is sent only a
+copy of the position with what its player may know (``env.player_view``), and sends back an
+action. An entrant that raises an error (any, ``SystemExit`` too), answers something that is
+not a whole number naming a legal move, or does not answer within ``time_limit`` seconds
+(its sandbox is then ended and started again), or crashes its sandbox, loses that game (a
+*forfeit*); the standings count forfeits by reason, and the tournament goes on.
 
-Game ``g`` of a pair uses the seed ``seed + g``, and the two take turns to move first: the
-same seed gives the same tournament (except forfeits for slowness, which depend on the
-computer).
+Game ``g`` of a pair uses the seed ``seed + g``, and the two take turns to move first. Each
+entrant's random draws (``env.np_random``, numpy's and ``random``'s) come from a generator of its
+own, seeded from the game's seed, its seat and the move number: the same seed gives the same
+tournament (except forfeits for slowness, which depend on the computer).
 
 The Elo ratings are the maximum-likelihood fit of ``games.arena.fit_elo`` (i beats j with
 probability ``1 / (1 + 10 ** ((elo_j - elo_i) / 400))``, the average rating 1500); each
@@ -27,15 +31,14 @@ or mean score (Puyo Puyo), each with its 95 % interval.
 """
 
 import math
-import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import agent_files
+from . import agent_files, sandbox
 from .arena import Z95, Record, _new_env, _play_on, agent_name, fit_elo, mean_interval, wilson
 from .envs.values import whole_option
-from .errors import BadOptionError
+from .errors import AgentFileError, BadOptionError
 from .messages import tr
 from .progress import ProgressBar
 from .render import chart
@@ -61,32 +64,41 @@ class Forfeit:
 
 
 class Referee:
-    """Asks an entrant for its move; turns an error or a slow answer into a ``Forfeit``."""
+    """Asks an entrant's sandbox for its move; turns an error, an answer that is not a move, or a slow or
+    missing answer into a ``Forfeit``.
 
-    def __init__(self, agent, time_limit):
-        self.agent, self.time_limit = agent, time_limit
+    The entrant is given ``env.player_view``: a copy of the position holding only what the player
+    may know, with a random generator of its own seeded from the game's seed, its seat and the move
+    number (so the same seed gives the same tournament).
+    """
+
+    def __init__(self, sandbox, time_limit):
+        self.sandbox, self.time_limit = sandbox, time_limit
         self.fault = None  #: the ``Forfeit`` of the current game, if any
+        self.game_seed, self.seat, self.ply = 0, 0, 0
+
+    def new_game(self, game_seed, seat):
+        self.fault, self.game_seed, self.seat, self.ply = None, game_seed, seat, 0
 
     def __call__(self, env):
-        start = time.perf_counter()
-        try:
-            action = self.agent(env)
-        except Exception as error:  # noqa: BLE001 - any error of an entrant loses its game, not the tournament
-            self.fault = Forfeit("raised", f"{type(error).__name__}: {error}")
-            return self.fault
-        seconds = time.perf_counter() - start
-        if self.time_limit is not None and seconds > self.time_limit:
-            self.fault = Forfeit("slow", f"{seconds:.2f} s")
-            return self.fault
-        return action
+        from .sandbox.player import seed_words
+        words = seed_words(self.game_seed, self.seat, self.ply)
+        self.ply += 1
+        outcome, detail = self.sandbox.move(env.player_view(seed=words), words, self.time_limit)
+        if outcome == "move":
+            return detail  # an int: the game judges whether it is legal
+        self.fault = Forfeit(outcome, detail)
+        return self.fault
 
 
 def _forfeit_of(record, referees):
-    """``(player, reason)`` of the forfeit that ended ``record``, or None."""
+    """``(player, reason, detail)`` of the forfeit that ended ``record``, or None."""
     if record.illegal is None:
         return None
     fault = referees[record.illegal].fault
-    return record.illegal, (fault.reason if fault is not None else "illegal")
+    if fault is None:
+        return record.illegal, "illegal", repr(record.moves[-1])
+    return record.illegal, fault.reason, fault.detail
 
 
 # ---------------------------------------------------------------- one game, kept small
@@ -112,7 +124,7 @@ def _keep(record, players, referees):
                       won=record.won)
     if forfeit is not None:
         kept.forfeit = (players[forfeit[0]], forfeit[1])
-        kept.forfeit_detail = repr(record.moves[-1]) if forfeit[1] == "illegal" else record.moves[-1].detail
+        kept.forfeit_detail = forfeit[2]
     return kept
 
 
@@ -127,7 +139,12 @@ def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progre
     - ``games_per_pair``: games each pair plays (half with each moving first). One-player games:
       games each entrant plays, on the same seeds.
     - ``seed``: game ``g`` of a pair uses the seed ``seed + g``.
-    - ``time_limit``: seconds an entrant may take over one move (None: no limit).
+    - ``time_limit``: seconds an entrant may take over one move (None: no limit). A move not
+      answered in time is stopped, and that game is lost.
+
+    Every entrant plays in a sandbox of its own (see the module's help), so it must be something
+    ``games.save_agent`` can save: a function (with its helpers and constants), a built-in agent,
+    or a trained agent; a file loaded with ``games.load_agent`` plays as it was read.
     """
     env = _new_env(game, options)
     names, agents = _entrants(entrants, env.name, options, env.num_players)
@@ -138,26 +155,58 @@ def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progre
         raise BadOptionError(tr(en="time_limit must be a number of seconds > 0, or None; you gave {value!r}.",
                                 ja="time_limit は 0 より大きい秒数か None にしてください。渡されたもの: {value!r}",
                                 value=time_limit))
-    referees = [Referee(agent, time_limit) for agent in agents]
+    entries = []
+    for name, agent in zip(names, agents):
+        try:
+            entries.append(sandbox.entry_of(agent, name, env.name, options))
+        except AgentFileError as error:
+            raise sandbox.cannot_be_an_entrant(name, error) from None
+    sandboxes = [sandbox.sandbox_for(entry) for entry in entries]
+    try:
+        played = _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress, max_moves)
+    finally:
+        for box in sandboxes:
+            box.stop()
+    return Standings(game=env.name, options=dict(options), names=names, games=played, seed=seed)
+
+
+def _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress, max_moves):
+    """Every game of the round robin, as ``GameRecord``s."""
+    referees = [Referee(box, time_limit) for box in sandboxes]
     if env.num_players == 1:
-        pairings = [((i,), seed + g) for i in range(len(agents)) for g in range(games_per_pair)]
+        pairings = [((i,), seed + g) for i in range(len(names)) for g in range(games_per_pair)]
     else:
         pairings = [((i, j) if g % 2 == 0 else (j, i), seed + g)
-                    for i in range(len(agents)) for j in range(i + 1, len(agents)) for g in range(games_per_pair)]
+                    for i in range(len(names)) for j in range(i + 1, len(names)) for g in range(games_per_pair)]
     bar = ProgressBar(total=len(pairings), label=tr(en="tournament", ja="総当たり戦")) if progress else None
-    played = []
-    for players, game_seed in pairings:
+    played = [None] * len(pairings)
+    for index in _order_of_play(pairings, getattr(sandboxes[0], "BLOCK", None)):
+        players, game_seed = pairings[index]
         seated = [referees[p] for p in players]
-        for referee in seated:
-            referee.fault = None
+        for seat, referee in enumerate(seated):
+            referee.new_game(game_seed, seat)
         record = _play_on(env, seated, game_seed, frames=False, max_moves=max_moves,
                           names=[names[p] for p in players])
-        played.append(_keep(record, players, seated))
+        played[index] = _keep(record, players, seated)
         if bar:
             bar.update(1, note=" vs ".join(names[p] for p in players))
     if bar:
         bar.close()
-    return Standings(game=env.name, options=dict(options), names=names, games=played, seed=seed)
+    return played
+
+
+def _order_of_play(pairings, block):
+    """The order in which to play the games: as listed, or, when only a few sandboxes can be alive at once
+    (the browser's workers), block by block (every pair of entrants of two blocks of ``block`` entrants
+    together), so that few sandboxes are started again. Each game's result is the same in any order."""
+    if block is None:
+        return range(len(pairings))
+    # Within two blocks, the later block's entrant changes least often: when the next block comes in, the
+    # sandboxes used least recently are those of the block that leaves.
+    def key(i):
+        players = pairings[i][0]
+        return sorted(p // block for p in players), max(players), min(players), i
+    return sorted(range(len(pairings)), key=key)
 
 
 def _entrants(entrants, game, options, num_players):

@@ -4,13 +4,20 @@
 // - Each lesson on the map (a.lesson[data-lesson]) gets data-state="new", "started" or "done":
 //   done when every exercise of the lesson (data-exercises) has passed its check (a lesson with
 //   no exercise: once opened); started when it was opened, or the student has a copy of it.
+//   Each lesson also shows, from lite/lesson-summary.js, the student's goal, questions right,
+//   self-rating and time, and "My history" lists every event in time order.
 // - "Start here" leads to the first lesson that is not done.
+// - The student's name (or class number), kept in this browser, goes into the work file.
+// - The browser is asked to keep the site's storage (navigator.storage.persist()); where it does
+//   not, the map says so.
 // - "Download all my work": one zip with every notebook and file the student changed or created
 //   (JupyterLite keeps them in this browser's IndexedDB) and their progress.
 // - "Restore my work": such a zip back, on this or another computer. A file that is newer here
 //   is kept, and the backup's copy is put beside it. A file that is not a backup changes nothing.
 (function () {
   const progress = globalThis.gameAiLabProgress;
+  const summary = globalThis.gameAiLabSummary;
+  const { makeZip, readZip, Damaged } = globalThis.gameAiLabZip;
   const MANIFEST = "game-ai-lab-work.json";
   const FORMAT = "game-ai-lab-work";
   // JupyterLite's storage of the students' files (jupyterlite-core 0.8: localforage, IndexedDB),
@@ -40,6 +47,17 @@
       reset: "Your progress is reset. Your notebooks are still here.",
       noStorage: "This browser keeps no site data (a private window?): progress and work cannot be saved here.",
       restoredName: "{stem} (from backup){ext}",
+      questions: "questions: {r} of {n} right", goal: "goal: {goal}", rated: "you rated: {ratings}",
+      took: "{m} min", can: "I can", nearly: "nearly", not_yet: "not yet",
+      nameLabel: "Your name or class number (for your teacher; it goes into your work file only)",
+      nameSave: "Save", nameSaved: "Saved: your work file will say “{name}”.", nameTooLong: "Use at most {n} characters.",
+      nameEmpty: "Write your name or class number first.",
+      history: "My history", historyEmpty: "Nothing yet: open a lesson to begin.",
+      notKept: "This browser may delete your work (for example when you sign out). At the end of each lesson, press “Download all my work”.",
+      event_opened: "opened", event_passed: "check passed: {name}", event_failed: "check failed: {name} ({detail} cases wrong)",
+      event_hint: "hint {detail}: {name}", event_solution: "solution seen: {name}", event_plan: "goal: {goal} ({minutes} min)",
+      event_answer: "question {name}: {verdict}", event_reflect: "reflected: {ratings} — {line}", event_result: "result: {name}",
+      right: "right", wrong: "wrong",
     },
     ja: {
       done: "できた ✓", started: "取り組み中", exercises: "練習問題 {n} 問中 {p} 問クリア",
@@ -48,7 +66,7 @@
       nothing: "ダウンロードするものがまだありません。まずレッスンを開いて、実行したり書きかえたりしましょう。",
       downloaded: "{file} をダウンロードしました: ファイル {n} 個と進み具合。",
       restored: "ファイル {n} 個と進み具合を元に戻しました。",
-      keptBoth: "そのうち {m} 個はこのブラウザの方が新しかったので残し、バックアップの方は「{example}」のような名前でとなりに置きました。",
+      keptBoth: "そのうち {m} 個はこのブラウザーの方が新しかったので残し、バックアップの方は「{example}」のような名前でとなりに置きました。",
       same: "{n} 個のファイルは、すでに同じものがありました。",
       notZip: "このファイルは Game AI Lab の作業のバックアップではありません（zip ファイルではありません）。何も変えていません。「作業をすべてダウンロード」で作ったファイル（game-ai-lab-work-….zip）を選んでください。",
       foreign: "この zip ファイルは Game AI Lab の作業のバックアップではありません（{manifest} がありません）。何も変えていません。「作業をすべてダウンロード」で作ったファイルを選んでください。",
@@ -57,8 +75,19 @@
       failed: "うまくいきませんでした（{error}）。何も変えていません。",
       confirmReset: "進み具合をリセットしますか？ どのレッスンを開いたか、どのチェックに合格したかを忘れます。ノートブックは残ります。",
       reset: "進み具合をリセットしました。ノートブックは残っています。",
-      noStorage: "このブラウザはサイトのデータを保存しません（シークレットウィンドウ？）。ここでは進み具合も作業も保存できません。",
+      noStorage: "このブラウザーはサイトのデータを保存しません（シークレットウィンドウ？）。ここでは進み具合も作業も保存できません。",
       restoredName: "{stem}（バックアップ）{ext}",
+      questions: "問題: {n} 問中 {r} 問正解", goal: "目標: {goal}", rated: "自己評価: {ratings}",
+      took: "{m} 分", can: "できた", nearly: "だいたい", not_yet: "まだ",
+      nameLabel: "名前か出席番号（先生のため。作業のファイルにだけ書かれます）",
+      nameSave: "保存", nameSaved: "保存しました。作業のファイルに「{name}」と書かれます。", nameTooLong: "{n} 文字以内にしてください。",
+      nameEmpty: "先に名前か出席番号を書いてください。",
+      history: "これまでの記録", historyEmpty: "まだ何もありません。レッスンを開いて始めましょう。",
+      notKept: "このブラウザーは、作業を消すことがあります（サインアウトしたときなど）。レッスンの終わりには「作業をすべてダウンロード」を押しましょう。",
+      event_opened: "開いた", event_passed: "チェック合格: {name}", event_failed: "チェック不合格: {name}（{detail} ケースまちがい）",
+      event_hint: "ヒント {detail}: {name}", event_solution: "答えの例を見た: {name}", event_plan: "目標: {goal}（{minutes} 分）",
+      event_answer: "問題 {name}: {verdict}", event_reflect: "ふりかえり: {ratings} — {line}", event_result: "結果: {name}",
+      right: "正解", wrong: "不正解",
     },
   };
 
@@ -116,27 +145,16 @@
   // ------------------------------------------------------------ the map
 
   function lessonStates(entries, files) {
-    const byLesson = new Map();
-    for (const entry of entries) {
-      if (!byLesson.has(entry.lesson)) byLesson.set(entry.lesson, []);
-      byLesson.get(entry.lesson).push(entry);
-    }
+    const byLesson = summary.byLesson(entries);
     const copies = new Set(files.map(item => item.path));
     return function state(link) {
       const lesson = link.dataset.lesson;
-      const mine = byLesson.get(lesson) || [];
       const exercises = (link.dataset.exercises || "").split(",").filter(Boolean);
-      const passed = new Set(mine.filter(e => e.kind === "passed").map(e => e.name));
-      const passedHere = exercises.filter(name => passed.has(name));
-      const seen = [...new Set(mine.filter(e => e.kind === "solution").map(e => e.name))];
+      const done = summary.lesson(byLesson.get(lesson) || [], exercises, copies.has(lesson));
       const language = lesson.split("/")[0];  // a trained agent's results are noted per game
       const results = link.dataset.results ? (byLesson.get(`${language}/game:${link.dataset.results}`) || [])
         .filter(e => e.kind === "result") : [];
-      const opened = mine.length > 0 || copies.has(lesson);
-      let name = "new";
-      if (exercises.length ? passedHere.length === exercises.length : opened) name = "done";
-      else if (opened) name = "started";
-      return { name, exercises, passed: passedHere, seen, results };
+      return { ...done, name: done.state, results };
     };
   }
 
@@ -154,6 +172,12 @@
       parts.push(say(language, "exercises", { p: state.passed.length, n: state.exercises.length }));
     }
     if (state.seen.length) parts.push(say(language, "solutionSeen", { names: state.seen.join(", ") }));
+    if (state.answers.length) parts.push(say(language, "questions", { r: state.right, n: state.answers.length }));
+    if (state.goal) parts.push(say(language, "goal", { goal: state.goal }));
+    if (state.ratings.length) {
+      parts.push(say(language, "rated", { ratings: state.ratings.map(code => say(language, code)).join(", ") }));
+    }
+    if (state.minutes !== null) parts.push(say(language, "took", { m: state.minutes }));
     for (const result of state.results) {
       parts.push(say(language, "result", { who: result.name || "-", text: shortResult(result.detail || "") }));
     }
@@ -182,114 +206,8 @@
       } else if (start && !next) {
         start.textContent = `✓ ${say(language, "allDone")}`;
       }
+      if (block.querySelector(".my-work")) showHistory(block, language);
     });
-  }
-
-  // ------------------------------------------------------------ zip files (written "stored", read stored or deflated)
-
-  const CRC_TABLE = (() => {
-    const table = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      table[n] = c >>> 0;
-    }
-    return table;
-  })();
-
-  function crc32(bytes) {
-    let crc = 0xffffffff;
-    for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-  }
-
-  // A zip of [{name, bytes}], uncompressed (notebooks are small; every unzip tool reads it).
-  function makeZip(entries) {
-    const encoder = new TextEncoder();
-    const chunks = [], central = [];
-    let offset = 0;
-    for (const entry of entries) {
-      const name = encoder.encode(entry.name);
-      const crc = crc32(entry.bytes);
-      const local = new DataView(new ArrayBuffer(30));
-      local.setUint32(0, 0x04034b50, true);
-      local.setUint16(4, 20, true);
-      local.setUint16(6, 0x0800, true);  // the name is UTF-8 (Japanese file names)
-      local.setUint32(14, crc, true);
-      local.setUint32(18, entry.bytes.length, true);
-      local.setUint32(22, entry.bytes.length, true);
-      local.setUint16(26, name.length, true);
-      const head = new DataView(new ArrayBuffer(46));
-      head.setUint32(0, 0x02014b50, true);
-      head.setUint16(4, 20, true);
-      head.setUint16(6, 20, true);
-      head.setUint16(8, 0x0800, true);
-      head.setUint32(16, crc, true);
-      head.setUint32(20, entry.bytes.length, true);
-      head.setUint32(24, entry.bytes.length, true);
-      head.setUint16(28, name.length, true);
-      head.setUint32(42, offset, true);
-      chunks.push(local.buffer, name, entry.bytes);
-      central.push(head.buffer, name);
-      offset += 30 + name.length + entry.bytes.length;
-    }
-    const size = central.reduce((sum, part) => sum + part.byteLength, 0);
-    const end = new DataView(new ArrayBuffer(22));
-    end.setUint32(0, 0x06054b50, true);
-    end.setUint16(8, entries.length, true);
-    end.setUint16(10, entries.length, true);
-    end.setUint32(12, size, true);
-    end.setUint32(16, offset, true);
-    return new Blob([...chunks, ...central, end.buffer], { type: "application/zip" });
-  }
-
-  class NotAZip extends Error {}
-  class Damaged extends Error {}
-
-  // {name: bytes} of a zip file; NotAZip when it is not one, Damaged when a part cannot be read.
-  async function readZip(buffer) {
-    const view = new DataView(buffer);
-    let end = -1;
-    for (let i = buffer.byteLength - 22; i >= Math.max(0, buffer.byteLength - 22 - 65535); i--) {
-      if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
-    }
-    if (end < 0) throw new NotAZip();
-    const count = view.getUint16(end + 10, true);
-    let at = view.getUint32(end + 16, true);
-    const decoder = new TextDecoder();
-    const files = {};
-    for (let n = 0; n < count; n++) {
-      if (at + 46 > buffer.byteLength || view.getUint32(at, true) !== 0x02014b50) throw new Damaged("the list of files");
-      const method = view.getUint16(at + 10, true);
-      const crc = view.getUint32(at + 16, true);
-      const packed = view.getUint32(at + 20, true);
-      const nameLength = view.getUint16(at + 28, true);
-      const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-      const name = decoder.decode(new Uint8Array(buffer, at + 46, nameLength));
-      const local = view.getUint32(at + 42, true);
-      at += 46 + skip;
-      if (name.endsWith("/")) continue;  // a folder
-      if (local + 30 > buffer.byteLength) throw new Damaged(name);
-      const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-      if (start + packed > buffer.byteLength) throw new Damaged(name);
-      let bytes = new Uint8Array(buffer, start, packed);
-      if (method === 8) bytes = await inflate(bytes, name);
-      else if (method !== 0) throw new Damaged(name);
-      if (crc32(bytes) !== crc) throw new Damaged(name);
-      files[name] = bytes;
-    }
-    return files;
-  }
-
-  // A zip packed again by the computer's own zip tool is deflated.
-  async function inflate(bytes, name) {
-    if (typeof DecompressionStream === "undefined") throw new Damaged(name);
-    try {
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      return new Uint8Array(await new Response(stream).arrayBuffer());
-    } catch (error) {
-      throw new Damaged(name);
-    }
   }
 
   // ------------------------------------------------------------ download
@@ -309,14 +227,15 @@
   async function downloadAll(language, status) {
     const [files, entries] = await Promise.all([studentFiles(), progress.all()]);
     if (!files.length && !entries.length) { status(say(language, "nothing")); return; }
-    const manifest = { format: FORMAT, version: 1, saved: new Date().toISOString(),
+    const manifest = { format: FORMAT, version: 1, saved: new Date().toISOString(), student: studentName(),
                        files: files.map(about), progress: entries };
     const zipped = [{ name: MANIFEST, bytes: new TextEncoder().encode(JSON.stringify(manifest, null, 1)) }];
     for (const item of files) {
       if (item.type !== "directory") zipped.push({ name: item.path, bytes: itemBytes(item) });
     }
     const day = new Date().toISOString().slice(0, 10);
-    const file = `game-ai-lab-work-${day}.zip`;
+    const who = studentName().replace(/[^\p{L}\p{N}_-]+/gu, "_").slice(0, 40);
+    const file = `game-ai-lab-work-${who ? who + "-" : ""}${day}.zip`;
     const link = document.createElement("a");
     link.href = URL.createObjectURL(makeZip(zipped));
     link.download = file;
@@ -436,6 +355,7 @@
       if (!db) throw new Error(JUPYTERLITE_DB);
       try { counts = await writeFiles(db, items, language); } finally { db.close(); }
       await progress.merge(manifest.progress.filter(e => e && typeof e.lesson === "string" && typeof e.kind === "string"));
+      if (!studentName() && typeof manifest.student === "string") saveName(manifest.student);
     } catch (error) {
       status(say(language, "failed", { error: String(error && error.message || error) }), true);
       return;
@@ -445,6 +365,116 @@
     if (counts.same) lines.push(say(language, "same", { n: counts.same }));
     status(lines.join("\n"));
     await showProgress();
+  }
+
+  // ------------------------------------------------------------ the student's name, for the teacher
+
+  // Kept in this browser only, and written into the work file for the teacher's class view.
+  const NAME_KEY = "gail-student-name";
+  const NAME_MAX = 40;
+
+  function studentName() {
+    try { return localStorage.getItem(NAME_KEY) || ""; } catch (error) { return ""; }
+  }
+
+  function saveName(name) {
+    try { localStorage.setItem(NAME_KEY, name); } catch (error) { /* no storage: the note says so */ }
+  }
+
+  function addNameField(block, language) {
+    const section = block.querySelector(".my-work");
+    const box = document.createElement("p");
+    box.className = "student-name";
+    const label = document.createElement("label");
+    label.textContent = say(language, "nameLabel") + " ";
+    const input = document.createElement("input");
+    input.type = "text";
+    input.maxLength = NAME_MAX;
+    input.value = studentName();
+    input.autocomplete = "off";
+    label.appendChild(input);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "save-name";
+    button.textContent = say(language, "nameSave");
+    const said = document.createElement("span");
+    said.className = "name-status";
+    said.setAttribute("role", "status");
+    button.addEventListener("click", () => {
+      const name = input.value.trim().replace(/\s+/g, " ");
+      if (!name) { said.textContent = say(language, "nameEmpty"); return; }
+      if (name.length > NAME_MAX) { said.textContent = say(language, "nameTooLong", { n: NAME_MAX }); return; }
+      saveName(name);
+      said.textContent = say(language, "nameSaved", { name });  // textContent: a name is never HTML
+    });
+    box.append(label, button, " ", said);
+    section.insertBefore(box, section.querySelector("p:not(.note)"));
+  }
+
+  // ------------------------------------------------------------ my history
+
+  // "2026-05-01 09:40" in the student's own time zone
+  function localTime(iso) {
+    const when = new Date(iso);
+    if (Number.isNaN(when.getTime())) return "";
+    const two = n => String(n).padStart(2, "0");
+    return `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())} ${two(when.getHours())}:${two(when.getMinutes())}`;
+  }
+
+  function eventLine(entry, language, titles) {
+    const detail = (() => { try { return JSON.parse(entry.detail); } catch (error) { return null; } })();
+    const fields = { name: entry.name, detail: entry.detail };
+    if (entry.kind === "plan" && detail) Object.assign(fields, { goal: detail.goal, minutes: detail.minutes });
+    if (entry.kind === "answer" && detail) fields.verdict = say(language, detail.right ? "right" : "wrong");
+    if (entry.kind === "reflect" && detail) {
+      Object.assign(fields, { ratings: (detail.ratings || []).map(code => say(language, code)).join(", "),
+                              line: detail.line });
+    }
+    if (entry.kind === "failed") fields.detail = String(entry.detail).split("/")[0];
+    const known = (WORDS[language] || WORDS.en)[`event_${entry.kind}`];
+    const what = known ? say(language, `event_${entry.kind}`, fields) : entry.kind;
+    const lesson = titles.get(entry.lesson) || entry.lesson;
+    return `${localTime(entry.first)}  ${lesson}: ${what}`;
+  }
+
+  async function showHistory(block, language) {
+    let history = block.querySelector("details.my-history");
+    if (!history) {
+      history = document.createElement("details");
+      history.className = "my-history";
+      const heading = document.createElement("summary");
+      heading.textContent = say(language, "history");
+      history.append(heading, document.createElement("ol"));
+      block.querySelector(".my-work").appendChild(history);
+    }
+    let entries = [];
+    try { entries = await progress.all(); } catch (error) { /* no storage */ }
+    const titles = new Map([...block.querySelectorAll("a.lesson[data-lesson]")]
+      .map(link => [link.dataset.lesson, link.querySelector(".title").textContent]));
+    const mine = entries.filter(e => e.lesson.startsWith(language + "/")).sort((a, b) => (a.first < b.first ? -1 : 1));
+    const list = history.querySelector("ol");
+    list.replaceChildren(...(mine.length ? mine : [null]).map(entry => {
+      const item = document.createElement("li");
+      item.textContent = entry ? eventLine(entry, language, titles) : say(language, "historyEmpty");
+      return item;
+    }));
+  }
+
+  // Ask the browser to keep this site's storage (it may say no, as guest or managed browsers do).
+  async function keepStorage(blocks) {
+    if (!navigator.storage || !navigator.storage.persist) return;
+    let kept = false;
+    try { kept = (await navigator.storage.persisted()) || (await navigator.storage.persist()); } catch (error) { /* fine */ }
+    if (kept) return;
+    blocks.forEach(block => {
+      const note = block.querySelector(".my-work .note");
+      if (note && !block.querySelector(".storage-note")) {
+        const line = document.createElement("p");
+        line.className = "note storage-note";
+        line.textContent = say(block.dataset.language, "notKept");
+        note.after(line);
+      }
+    });
   }
 
   // ------------------------------------------------------------ the buttons
@@ -458,6 +488,7 @@
       line.classList.toggle("problem", !!problem);
     };
     if (typeof indexedDB === "undefined") status(say(language, "noStorage"), true);
+    addNameField(block, language);
     block.querySelector("button.download-all").addEventListener("click", () =>
       downloadAll(language, status).catch(error => status(say(language, "failed", { error: String(error) }), true)));
     const chooser = block.querySelector("input.restore-file");
@@ -476,6 +507,7 @@
   });
 
   showProgress();
+  keepStorage([...document.querySelectorAll(".language[data-language]")]);
   // Back to the map with the browser's Back button: the page may come from its cache.
   window.addEventListener("pageshow", event => { if (event.persisted) showProgress(); });
 })();

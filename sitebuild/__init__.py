@@ -3,7 +3,8 @@ the order steps.build_site runs them:
 
  1. pyodide_source      find the Pyodide distribution (a folder or a URL), read its lock, add the
                         pinned PyPI wheels it lacks
- 2. games_wheel         build the `games` wheel from this repository
+ 2. games_wheel         build the `games` wheel from this repository, with every lesson's facts
+                        (games.plan reads them), without the solutions under --no-solutions
  3. packages            which Pyodide packages the site needs (the kernel's, numpy, the wheel's
                         dependencies, the widget library, and what those depend on)
  4. lite_folder         the folder jupyter lite build reads: our settings, the kernel's and the
@@ -17,8 +18,9 @@ the order steps.build_site runs them:
  9. lite_build          jupyter lite build
 10. pages               the page's language, the loading notice and the lesson page's extras in
                         every page; favicon
-11. course              the start page with the course map, the teachers' pages, a page for each
-                        folder of the file list, a 404 page
+11. course, class_view  the start page with the course map, the teachers' pages, a page for each
+                        folder of the file list, a 404 page; the teachers' class view (students'
+                        work files read in the teacher's browser); --no-solutions: no solutions page
 12. checks              that the site needs no other web server, and has JupyterLab's Japanese
 13. precompress         a Brotli copy of every text, wasm and JSON file
 
@@ -30,6 +32,8 @@ and around them:
                         upstream version it matches
 - translations          the Japanese of the Notebook app where the language pack lacks it (step 10)
 - common, kernel        what the steps share; the Pyodide kernel and what it loads at start
+- lesson_facts          a lesson's facts (minutes, objectives, needs) from its notebook's metadata,
+                        and what a student reads of it (steps 2, 8 and 11 read them)
 - serve                 `python build.py --serve`: the site on 127.0.0.1, Brotli or gzip
 - command_line          the options of build.py
 """

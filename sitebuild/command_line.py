@@ -28,6 +28,9 @@ def parse_args(argv):
     parser.add_argument("--serve", action="store_true",
                         help="serve the site on 127.0.0.1 after building it")
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    parser.add_argument("--no-solutions", dest="solutions", action="store_false",
+                        help="leave the exercises' solutions out of the site: games.solution() says the "
+                             "teacher holds them, the teachers' site has no page of them (hints stay)")
     return parser.parse_args(argv)
 
 
@@ -41,7 +44,7 @@ def main(argv=None):
     args = parse_args(argv)
     source = choose_pyodide_source(args.pyodide)
     try:
-        output = build_site(args.output, source)
+        output = build_site(args.output, source, solutions=args.solutions)
         print(f"Built the site in {output} (Pyodide from {source}).", flush=True)
         if args.serve:
             serve(output, args.port)

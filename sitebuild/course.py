@@ -10,12 +10,11 @@ the map; step 11 writes, into the built site,
 - one page per folder of the file list (``/tree/en/``), so that a reload or a bookmark works
   on any static host, and a ``404.html`` that sends other unknown addresses to the start page.
 
-What the map reads from a lesson's first cell (the convention of every notebook in content/):
+What the map reads from a lesson: the title from its first cell, and the rest from the
+``lesson`` entry of its metadata (sitebuild/lesson_facts.py: minutes, objectives, needs), the one
+source of those facts, which the map, the lesson card and the teachers' pages all show:
 
     # Tic-tac-toe 1: the rules as code          <- the title: "<track> <step>: <what>"
-    **What you will learn**
-    - how a computer stores ...                  <- the first point is the lesson's one line
-    About 30 minutes.                            <- its time ("30分くらいかかります" in ja/)
 
 A notebook whose number starts with 0 belongs to the "start" track (the welcome and the
 learning-from-scratch lessons); the others are grouped by their tens (10-13, 20-23, ...).
@@ -29,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .common import ROOT
+from .lesson_facts import LessonFactsError, lesson_facts
 
 LANGUAGES = ("en", "ja")
 TEACHERS = ROOT / "teachers"
@@ -36,6 +36,9 @@ START_PAGE = ROOT / "lite" / "start-page.html"
 MY_WORK = ROOT / "lite" / "my-work.js"
 PROGRESS_STORE = ROOT / "games" / "course_progress.js"
 NAV_CELL_TAG = "gail-next-lesson"  # metadata key of the generated last cell (replaced at each build)
+CARD_CELL_TAG = "gail-lesson-card"  # metadata key of the generated cell under the title (the same)
+LESSON_NOTES = TEACHERS / "lessons"  # <number>.<language>.md: notes on one lesson for the teachers
+LESSON_TABLE = "<!-- lessons -->"  # where the teachers' page gets the table of lessons
 
 WORDS = {
     "en": {
@@ -43,10 +46,14 @@ WORDS = {
         "tagline": "Write Python that plays games, then teach it to play well. "
                    "Everything runs in your browser: nothing to install, nothing sent anywhere.",
         "start": "Start here", "map": "Course map", "minutes": "{} min",
-        "start_track": "Start, and learning from scratch",
-        "start_note": "The welcome first. The three \u201cfrom scratch\u201d lessons show how "
-                      "learning works; do them before a game's step 4.",
-        "games_note": "Each game has four steps: the rules, a random player, a clever "
+        "start_track": "Start: Python, and learning from scratch",
+        "start_note": "The welcome first. Lessons 01\u201303 teach the Python the games use: skip "
+                      "them if you can already write a function, a list and a class. Lessons "
+                      "04\u201306 show how learning works, from scratch: a lesson that needs them "
+                      "says so.",
+        "goals": "**Today's goals**", "card_minutes": "About {} minutes.",
+        "card_needs": "Do these first: {}.", "needs": "First: {}",
+        "games_note": "Each game goes in the same steps: the rules, a random player, a clever "
                       "program, and an AI that learns by playing.",
         "saved_title": "Where is my work saved?",
         "saved": "In this browser, on this computer. It is there next time on the same computer "
@@ -63,7 +70,6 @@ WORDS = {
         "fresh": "Close the lesson's tab first. Then open the <a href=\"{files}\">file list</a>, "
                  "select the lesson and click <b>Delete</b>. Only your copy in this browser is "
                  "deleted; the original comes back at once.",
-        "teachers": "For teachers: how the course works, times, and how to change a lesson",
         "files": "All files",
         "next": "**Next:** [{title}]({href})",
         "last": "**You have reached the last lesson of this track.**",
@@ -75,10 +81,13 @@ WORDS = {
         "tagline": "ゲームをプレイする Python を書いて、強く育てよう。"
                    "すべてブラウザの中で動きます。インストールは不要で、何もどこにも送られません。",
         "start": "ここから始めよう", "map": "コースマップ", "minutes": "{}分",
-        "start_track": "はじめに・ゼロから作る",
-        "start_note": "まず「ようこそ」から。「ゼロから作る」の 3 つのレッスンで、学習のしくみがわかります。"
-                      "各ゲームのステップ 4 の前にやっておきましょう。",
-        "games_note": "どのゲームも 4 ステップです: ルール、ランダムなプレイヤー、かしこいプログラム、"
+        "start_track": "はじめに: Python とゼロから作る",
+        "start_note": "まず「ようこそ」から。01〜03 では、ゲームで使う Python を学びます。関数・リスト・"
+                      "クラスが書ける人は飛ばしてかまいません。04〜06 では、学習のしくみをゼロから作ります。"
+                      "これが必要なレッスンには、そう書いてあります。",
+        "goals": "**今日のめあて**", "card_minutes": "{}分くらいかかります。",
+        "card_needs": "先にやっておくレッスン: {}。", "needs": "先に: {}",
+        "games_note": "どのゲームも同じ順に進みます: ルール、ランダムなプレイヤー、かしこいプログラム、"
                       "そして対戦しながら学ぶ AI。",
         "saved_title": "作業はどこに保存される?",
         "saved": "このパソコンのこのブラウザの中です。同じパソコンの同じブラウザなら次回も続きから"
@@ -95,7 +104,6 @@ WORDS = {
         "fresh": "まずレッスンのタブを閉じます。次に<a href=\"{files}\">ファイル一覧</a>でレッスンを選び、"
                  "<b>Delete</b> を押します。消えるのはこのブラウザのあなたの版だけで、"
                  "元のレッスンがすぐに戻ってきます。",
-        "teachers": "先生方へ: コースのしくみ、時間の目安、レッスンの変え方",
         "files": "すべてのファイル",
         "next": "**次のレッスン:** [{title}]({href})",
         "last": "**このコースの最後のレッスンです。**",
@@ -117,8 +125,10 @@ class Lesson:
     title: str       # the whole first heading
     step: str        # what follows "<track> <n>: " in the title (the whole title otherwise)
     step_number: str  # the <n> of the title ("" if none)
-    summary: str     # the first point of "What you will learn" ("" if none)
-    minutes: int | None
+    summary: str     # the first of its objectives
+    minutes: int     # lesson.minutes of its metadata
+    objectives: tuple = ()  # lesson.objectives: what the student can do after it
+    needs: tuple = ()       # lesson.needs: the numbers of the lessons it assumes
 
     @property
     def is_start(self):
@@ -138,18 +148,21 @@ def plain_text(markdown):
 
 TITLE = re.compile(r"^#\s+(.+?)\s*$", re.M)
 STEP = re.compile(r"^(.+?)\s+(\d+)\s*[:：]\s*(.+)$")
-MINUTES = {"en": re.compile(r"\b[Aa]bout (\d+) minutes"),
-           "ja": re.compile(r"(\d+) ?分(?:くらい|ほど)")}
 
 
 def read_lesson(notebook, content):
     """One notebook's entry on the map, from its first cell."""
     relative = notebook.relative_to(content).as_posix()
     try:
-        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        content_of = json.loads(notebook.read_text(encoding="utf-8"))
+        cells = content_of["cells"]
         first = "".join(cells[0]["source"]) if cells[0]["cell_type"] == "markdown" else ""
     except (ValueError, KeyError, IndexError) as error:
         raise CourseError(f"{relative} cannot be read as a notebook ({error}).")
+    try:
+        facts = lesson_facts(content_of, relative)
+    except LessonFactsError as error:
+        raise CourseError(str(error))
     title = TITLE.search(first)
     if not title:
         raise CourseError(
@@ -157,16 +170,13 @@ def read_lesson(notebook, content):
             f"a heading, for example '# Tic-tac-toe 1: the rules as code'; the course map "
             f"shows that title.")
     step = STEP.match(title.group(1))
-    points = re.findall(r"^\s*[-*]\s+(.+)$", first, re.M)
-    language = relative.split("/")[0]
-    minutes = MINUTES.get(language, MINUTES["en"]).search(first)
     return Lesson(
         path=relative, number=notebook.name[:2], title=plain_text(title.group(1)),
         track=plain_text(step.group(1)) if step else "",
         step=plain_text(step.group(3)) if step else plain_text(title.group(1)),
         step_number=step.group(2) if step else "",
-        summary=plain_text(points[0]) if points else "",
-        minutes=int(minutes.group(1)) if minutes else None)
+        summary=plain_text(facts["objectives"][0]), minutes=facts["minutes"],
+        objectives=tuple(facts["objectives"]), needs=tuple(facts["needs"]))
 
 
 def read_course(content):
@@ -220,16 +230,37 @@ def navigation_cell(lessons, lesson):
     return f"---\n\n{first}\n\n{map_link}"
 
 
+def lesson_card(lessons, lesson):
+    """The markdown of the cell under a lesson's title: its objectives, its time and the lessons it
+    needs, from its metadata (the same facts the map and the teachers' page show)."""
+    words = WORDS[lesson.path.split("/")[0]]
+    by_number = {other.number: other for other in lessons}
+    lines = [words["goals"], ""] + [f"- {objective}" for objective in lesson.objectives]
+    lines += ["", words["card_minutes"].format(lesson.minutes)]
+    if lesson.needs:
+        needed = [by_number[number] for number in lesson.needs if number in by_number]
+        links = ", ".join(f"[{other.title}]({other.path.split('/', 1)[1]})" for other in needed)
+        lines.append(words["card_needs"].format(links))
+    return "\n".join(lines)
+
+
+def generated_cell(tag, number, source):
+    return {"cell_type": "markdown", "id": f"{tag}-{number}",
+            "metadata": {tag: True, "editable": False}, "source": source}
+
+
 def add_navigation(content, course):
-    """Give every lesson in ``content`` (a copy of content/) its last cell, replacing an old one."""
+    """Give every lesson in ``content`` (a copy of content/) its lesson card under the title and
+    its last cell, replacing old ones."""
     for language, lessons in course.items():
         for lesson in lessons:
             path = content / lesson.path
             notebook = json.loads(path.read_text(encoding="utf-8"))
-            cells = [c for c in notebook["cells"] if NAV_CELL_TAG not in c.get("metadata", {})]
-            cells.append({"cell_type": "markdown", "id": f"{NAV_CELL_TAG}-{lesson.number}",
-                          "metadata": {NAV_CELL_TAG: True, "editable": False},
-                          "source": navigation_cell(lessons, lesson)})
+            cells = [c for c in notebook["cells"]
+                     if NAV_CELL_TAG not in c.get("metadata", {})
+                     and CARD_CELL_TAG not in c.get("metadata", {})]
+            cells.insert(1, generated_cell(CARD_CELL_TAG, lesson.number, lesson_card(lessons, lesson)))
+            cells.append(generated_cell(NAV_CELL_TAG, lesson.number, navigation_cell(lessons, lesson)))
             notebook["cells"] = cells
             path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n",
                             encoding="utf-8")
@@ -260,8 +291,9 @@ def lesson_exercises():
 def lesson_item(lesson, root, words, work=None):
     """One lesson on the map. Its progress (``data-state``: new, started or done) is filled in
     by lite/my-work.js from what the student's browser recorded."""
-    minutes = f'<span class="time">{words["minutes"].format(lesson.minutes)}</span>' \
-        if lesson.minutes else ""
+    minutes = f'<span class="time">{words["minutes"].format(lesson.minutes)}</span>'
+    needs = (f'<span class="needs">{html.escape(words["needs"].format(", ".join(lesson.needs)))}</span>'
+             if lesson.needs else "")
     step = f'<span class="step">{html.escape(lesson.step_number or "▶")}</span>'
     summary = f'<span class="summary">{html.escape(lesson.summary)}</span>' if lesson.summary else ""
     path = html.escape(lesson.path)
@@ -270,7 +302,7 @@ def lesson_item(lesson, root, words, work=None):
     return (f'<li><a class="lesson" href="{html.escape(notebook_href(lesson.path, root))}" '
             f'data-path="{path}" data-lesson="{path}" data-state="new" '
             f'data-exercises="{html.escape(",".join(work.exercises))}"{results}>{step}<span class="what">'
-            f'<span class="title">{html.escape(lesson.step)}</span>{summary}'
+            f'<span class="title">{html.escape(lesson.step)}</span>{summary}{needs}'
             f'<span class="progress" aria-live="polite"></span></span>{minutes}</a></li>')
 
 
@@ -282,8 +314,11 @@ def course_map(lessons, root, language, exercises):
             name, note = words["start_track"], words["start_note"]
         else:
             name, note = members[0].track or members[0].title, ""
-        items = "\n".join(lesson_item(lesson, root, words, exercises.get(Path(lesson.path).name))
-                           for lesson in members)
+        work = [exercises.get(Path(lesson.path).name) or LessonWork([]) for lesson in members]
+        results = next((w.results for w in work if w.results), "")
+        # a game's trained agents' results go on its track's last lesson, where its final agent is made
+        work = [LessonWork(w.exercises) for w in work[:-1]] + [LessonWork(work[-1].exercises, results)]
+        items = "\n".join(lesson_item(lesson, root, words, w) for lesson, w in zip(members, work))
         note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
         parts.append(f'<section class="track" data-track="{key}"><h3>{html.escape(name)}</h3>'
                      f'{note_html}<ol>{items}</ol></section>')
@@ -318,8 +353,7 @@ def language_block(course, language, root, exercises):
 <section class="help">
 <h3>{html.escape(words["saved_title"])}</h3><p>{words["saved"]}</p>
 <h3>{html.escape(words["fresh_title"])}</h3><p>{words["fresh"].format(files=files)}</p>
-<p><a href="{root}teachers/{language}/">{html.escape(words["teachers"])}</a>
- · <a href="{files}">{html.escape(words["files"])}</a></p>
+<p><a href="{files}">{html.escape(words["files"])}</a></p>
 </section>
 </div>"""
 
@@ -337,7 +371,8 @@ def map_scripts():
     """The progress store (the same file the kernel uses) and the map's progress and "my work"
     buttons, put into the start page so that it needs no other file."""
     return "".join(f"<script>\n{path.read_text(encoding='utf-8')}</script>\n"
-                   for path in (PROGRESS_STORE, MY_WORK))
+                   for path in (PROGRESS_STORE, MY_WORK.with_name("work-zip.js"),
+                                MY_WORK.with_name("lesson-summary.js"), MY_WORK))
 
 
 def start_page(course, language=None, root="./", exercises=None):
@@ -371,7 +406,11 @@ def write_start_pages(site, course):
 
 # ---------------------------------------------------------------- teachers' pages
 
-def write_teachers_pages(site, course):
+NO_SOLUTIONS = {"en": " (not in this site: it was built with <code>--no-solutions</code>)",
+                "ja": "（このサイトにはありません。<code>--no-solutions</code> で作られました）"}
+
+
+def write_teachers_pages(site, course, solutions=True):
     """teachers/<language>.md as HTML pages (with the start page's style), and beside each a
     page of every exercise's hints and solution (teachers/<language>/solutions/)."""
     import mistune
@@ -379,13 +418,68 @@ def write_teachers_pages(site, course):
         source = TEACHERS / f"{language}.md"
         if not source.is_file():
             raise CourseError(f"The teachers' page {source.relative_to(ROOT)} is missing.")
-        body = mistune.html(source.read_text(encoding="utf-8"))
+        text = source.read_text(encoding="utf-8")
+        if LESSON_TABLE not in text:
+            raise CourseError(f"{source.relative_to(ROOT)} has no {LESSON_TABLE} line: it marks "
+                              "where the table of lessons goes.")
+        text = text.replace(LESSON_TABLE, lesson_table(course[language], language)) + lesson_notes(
+            course[language], language)
+        if not solutions:  # the link to the solutions page becomes plain words
+            text = re.sub(r"\[([^\]]*)\]\(solutions/\)", lambda m: m.group(1) + NO_SOLUTIONS[language], text)
+        glossary = TEACHERS / f"glossary.{language}.md"  # one word for one thing, with its reading
+        if glossary.is_file():
+            text += "\n\n" + glossary.read_text(encoding="utf-8")
+        body = mistune.html(text)
         page = filled_template(f'<div class="language teachers" lang="{language}" '
                                f'data-language="{language}">{body}</div>', language, "../../")
         (site / "teachers" / language / "solutions").mkdir(parents=True, exist_ok=True)
         (site / "teachers" / language / "index.html").write_text(page, encoding="utf-8")
         (site / "teachers" / language / "solutions" / "index.html").write_text(
             solutions_page(course[language], language), encoding="utf-8")
+
+
+TEACHER_WORDS = {
+    "en": {"lesson": "Lesson", "objectives": "Students can", "exercises": "Exercises",
+           "needs": "Needs", "time": "Time", "notes": "Lesson by lesson", "minutes": "{} min"},
+    "ja": {"lesson": "レッスン", "objectives": "できるようになること", "exercises": "練習",
+           "needs": "前提", "time": "時間", "notes": "レッスンごとの手引き", "minutes": "{} 分"},
+}
+
+
+def table_text(text):
+    """Text for a cell of a markdown table: no line breaks, no column bars."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def lesson_table(lessons, language):
+    """The teachers' table of lessons, from the lessons' metadata (the minutes the map shows)."""
+    words = TEACHER_WORDS[language]
+    work = lesson_exercises()
+    rows = [f'| {words["lesson"]} | {words["objectives"]} | {words["exercises"]} | {words["needs"]} '
+            f'| {words["time"]} |', "|---|---|---|---|---|"]
+    for lesson in lessons:
+        exercises = work.get(Path(lesson.path).name, LessonWork([])).exercises
+        rows.append("| " + " | ".join([
+            f"`{Path(lesson.path).stem}`<br>{table_text(lesson.title)}",
+            "<br>".join(table_text(o) for o in lesson.objectives),
+            ", ".join(f"`{name}`" for name in exercises),
+            ", ".join(lesson.needs),
+            words["minutes"].format(lesson.minutes)]) + " |")
+    return "\n".join(rows)
+
+
+def lesson_notes(lessons, language):
+    """teachers/lessons/<number>.<language>.md of every lesson, in the lessons' order, one
+    heading level down, under one heading of their own ("" when there are none)."""
+    parts = []
+    for lesson in lessons:
+        source = LESSON_NOTES / f"{lesson.number}.{language}.md"
+        if source.is_file():
+            text = re.sub(r"^(#+) ", r"#\1 ", source.read_text(encoding="utf-8").strip(), flags=re.M)
+            parts.append(f'<section class="lesson-notes" data-lesson="{lesson.number}">\n\n{text}\n\n</section>')
+    if not parts:
+        return ""
+    return f"\n\n## {TEACHER_WORDS[language]['notes']}\n\n" + "\n\n".join(parts) + "\n"
 
 
 def with_code(text):
@@ -448,9 +542,9 @@ def write_not_found_page(site):
     (site / "404.html").write_text(filled_template(body, "en", "/"), encoding="utf-8")
 
 
-def write_pages(site, content, course):
+def write_pages(site, content, course, solutions=True):
     write_start_pages(site, course)
-    write_teachers_pages(site, course)
+    write_teachers_pages(site, course, solutions)
     write_folder_pages(site, content)
     write_not_found_page(site)
 

@@ -1,20 +1,25 @@
 """Step 2, the games wheel: build the wheel of the `games` package from a copy of this
 repository's sources, and read a wheel's name, version, dependencies and packages."""
 
+import json
 import re
 import shutil
 import subprocess
 import sys
 import zipfile
 
-from .common import ROOT, BuildError, canonical
+from games.learning_cycle import lessons
+
+from .common import CONTENT, ROOT, BuildError, canonical
 
 # The files the `games` wheel is built from.
 WHEEL_SOURCES = ["pyproject.toml", "README.md", "games"]
 
 
-def build_games_wheel(work):
-    """Build the wheel from a copy of the sources, so the build leaves nothing in the repository."""
+def build_games_wheel(work, solutions=True):
+    """Build the wheel from a copy of the sources, so the build leaves nothing in the repository.
+    The copy gets every lesson's facts (games.plan reads them; see games/learning_cycle/lessons.py);
+    ``solutions=False`` leaves the exercises' solutions out (``build.py --no-solutions``)."""
     source, out = work / "wheel-source", work / "wheel"
     for name in WHEEL_SOURCES:
         if (ROOT / name).is_dir():
@@ -23,6 +28,9 @@ def build_games_wheel(work):
         elif (ROOT / name).is_file():
             source.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
+    write_lesson_facts(source / "games" / "learning_cycle" / lessons.FACTS_FILE)
+    if not solutions:
+        shutil.rmtree(source / "games" / "checks" / "solutions")
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
                "--no-index", "--quiet", "--wheel-dir", str(out), str(source)]
     result = subprocess.run(command, capture_output=True, text=True)
@@ -33,6 +41,11 @@ def build_games_wheel(work):
             f"Check pyproject.toml and that the build tools are installed "
             f"(pip install -r requirements.txt).")
     return check_wheel(wheels[0])
+
+
+def write_lesson_facts(path):
+    """Every lesson's objectives, title and file, read from content/ now, for the kernel."""
+    path.write_text(json.dumps(lessons.all_facts(CONTENT), ensure_ascii=False, indent=1), encoding="utf-8")
 
 
 def check_wheel(path):

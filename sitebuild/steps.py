@@ -12,6 +12,7 @@ from . import course
 from .bundle import copy_pyodide, kernel_wheels, leave_out_the_terminal, site_entries
 from .bytecode import compile_bytecode
 from .checks import check_site
+from .class_view import leave_out_solutions, write_class_view
 from .common import CONTENT, LITE, ROOT, BuildError
 from .games_wheel import build_games_wheel
 from .lite_build import run_jupyter_lite
@@ -25,8 +26,9 @@ from .pyodide_source import complete_lock, open_pyodide_source, read_lock
 from .site_lock import check_preloads, write_site_lock
 
 
-def build_site(output, pyodide_source):
-    """Every step, in order. Returns the output folder."""
+def build_site(output, pyodide_source, solutions=True):
+    """Every step, in order. Returns the output folder. ``solutions=False``: a site without the
+    exercises' solutions (``build.py --no-solutions``)."""
     output = Path(output).resolve()
     remove_old_output(output)
     output.parent.mkdir(parents=True, exist_ok=True)
@@ -37,7 +39,7 @@ def build_site(output, pyodide_source):
         lock = read_lock(read)
         elsewhere = complete_lock(lock)
         # 2. the games wheel
-        games_wheel = build_games_wheel(work)
+        games_wheel = build_games_wheel(work, solutions)
         # 3. which packages
         packages = lock_closure(lock, site_roots(games_wheel))
         # 4. the lite folder
@@ -69,7 +71,10 @@ def build_site(output, pyodide_source):
         patch_service_worker(site)
         patch_ruby(site)
         # 11. the course pages
-        course_step(course.write_pages, site, content, lessons)
+        course_step(course.write_pages, site, content, lessons, solutions)
+        write_class_view(site, lessons)
+        if not solutions:
+            leave_out_solutions(site)
         # 12. checks
         check_site(site, site_lock)
         # 13. Brotli

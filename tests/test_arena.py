@@ -284,13 +284,3 @@ def test_elo_orders_a_chain_of_agents_and_stays_finite():
     played = [[0, 100, 100], [0, 0, 100], [0, 0, 0]]
     elo = arena.fit_elo(points, played)
     assert elo[0] > elo[1] > elo[2] and np.all(np.isfinite(elo))
-
-
-def test_tournament_table():
-    table = arena.tournament("tictactoe", {"perfect": minimax_agent, "random": random_agent, "lowest": lowest},
-                             n=40, seed=0, progress=False)
-    assert table.names[table.standings()[0]] == "perfect"
-    assert table.score[0, 1] > 0.8 and table.score[1, 0] < 0.2  # points per game of row vs column
-    assert table.score[0, 1] + table.score[1, 0] == pytest.approx(1.0)
-    assert table.overall(0) == pytest.approx((table.score[0, 1] + table.score[0, 2]) / 2)  # 40 games each
-    assert "Elo" in str(table)

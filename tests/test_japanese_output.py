@@ -100,13 +100,19 @@ def test_a_one_player_evaluation_in_japanese(game, capsys):
     assert english_in(*texts["ja"]) == []
 
 
-def test_a_tournament_table_in_japanese():
-    table = {}
+def test_a_class_tournament_in_japanese(capsys):
+    texts = {}
     for language in ("en", "ja"):
         games.set_language(language)
-        table[language] = str(arena.tournament("tictactoe", {"random_1": random_agent, "random_2": random_agent}, n=2,
-                                               progress=False))
-    assert english_in(table["en"]) and english_in(table["ja"]) == []
+        standings = None
+
+        def run():
+            nonlocal standings
+            standings = games.tournament("tictactoe", {"random_1": random_agent, "random_2": random_agent},
+                                         games_per_pair=2)
+        texts[language] = [printed(capsys, run), str(standings), drawn(standings.plot())]
+    assert english_in(*texts["en"])
+    assert english_in(*texts["ja"]) == []
 
 
 def test_a_progress_bar_without_a_total_in_japanese(capsys):

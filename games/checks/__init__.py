@@ -42,11 +42,14 @@ class Case:
 
 
 class CheckResult:
-    """What ``run`` found: ``passed`` (bool) and the lines it printed."""
+    """What ``run`` found: ``passed`` (bool), the lines it printed, and ``failed`` / ``cases``:
+    how many cases failed, of how many (the course's progress records them for the teacher)."""
 
-    def __init__(self, passed, lines):
+    def __init__(self, passed, lines, failed=0, cases=0):
         self.passed = passed
         self.lines = lines
+        self.failed = failed
+        self.cases = cases
 
     def __bool__(self):
         return self.passed
@@ -66,7 +69,7 @@ def run(function, cases, title=""):
                         ja="✗ チェックには関数そのもの（かっこを付けない名前）を渡してください。"
                            "渡されたもの: {value!r}",
                         value=function))
-        return _finish(False, lines)
+        return _finish(False, lines, len(cases), len(cases))
     passed = 0
     for number, case in enumerate(cases, start=1):
         ok, message = _run_case(function, case)
@@ -79,7 +82,7 @@ def run(function, cases, title=""):
                  tr(en="{p} of {n} cases passed. Read the hints above and try again.",
                     ja="{n} 個中 {p} 個が正解です。上のヒントを読んで、もう一度やってみましょう。",
                     p=passed, n=len(cases)))
-    return _finish(all_passed, lines)
+    return _finish(all_passed, lines, len(cases) - passed, len(cases))
 
 
 def _run_case(function, case):
@@ -255,12 +258,12 @@ def same_planes(result, expected):
     return compare_planes(result, expected).right
 
 
-def _finish(passed, lines):
+def _finish(passed, lines, failed, cases):
     print("\n".join(lines))
-    return CheckResult(passed, lines)
+    return CheckResult(passed, lines, failed, cases)
 
 
-CHECK_MODULES = ("scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
+CHECK_MODULES = ("python_start", "scratch", "tictactoe", "connectfour", "othello", "minesweeper", "puyopuyo")
 
 
 from .exercise_book import exercises as exercises, hint as hint, solution as solution  # noqa: E402 - after CHECK_MODULES, which it reads

@@ -82,15 +82,29 @@ def exercise(name, lesson, hints):
 
 def _after_check(entry, result):
     _notebook["last"] = entry.key
+    lesson = course_progress.lesson_id(entry.lesson)
     if result.passed:
-        course_progress.note(course_progress.lesson_id(entry.lesson), "passed", entry.name)
+        course_progress.note(lesson, "passed", entry.name)
         return
+    # every failure is kept, with how many cases failed: the teacher's class view counts them
+    cases = getattr(result, "cases", 0)
+    course_progress.note(lesson, "failed", entry.name, f"{getattr(result, 'failed', 0)}/{cases}", each=True)
     line = "🆘 " + tr(en="Stuck? games.hint() shows a hint ({n} in all), games.solution() a solution.",
                      ja="行きづまったら games.hint() でヒント（全部で {n} つ）、"
                         "games.solution() で答えの例が見られます。",
                      n=len(entry.hints))
+    if not solutions_here():
+        line = "🆘 " + tr(en="Stuck? games.hint() shows a hint ({n} in all); after the last one, ask your teacher.",
+                         ja="行きづまったら games.hint() でヒント（全部で {n} つ）が見られます。"
+                            "最後のヒントのあとは、先生に聞いてください。", n=len(entry.hints))
     print(line)
     result.lines.append(line)
+
+
+def solutions_here():
+    """False in a site built with ``python build.py --no-solutions``: the solutions' files are
+    left out of it, and the teacher holds them."""
+    return resources.files(__package__).joinpath("solutions").is_dir()
 
 
 def exercises():
@@ -155,9 +169,12 @@ def hint(name=None):
     if number < len(entry.hints):
         print(tr(en="(games.hint() again shows the next hint.)",
                  ja="（もう一度 games.hint() を実行すると、次のヒントが出ます。）"))
-    else:
+    elif solutions_here():
         print(tr(en="(That was the last hint. games.solution() shows a solution.)",
                  ja="（これが最後のヒントです。games.solution() で答えの例が見られます。）"))
+    else:
+        print(tr(en="(That was the last hint. Still stuck? Ask your teacher.)",
+                 ja="（これが最後のヒントです。まだ分からなければ、先生に聞いてください。）"))
 
 
 def solution(name=None):
@@ -165,6 +182,12 @@ def solution(name=None):
 
     The course map notes that the solution was shown; a check passed afterwards still counts.
     """
+    if not solutions_here():
+        print(tr(en="Your teacher keeps the solutions in this course. games.hint() shows hints; after the last "
+                    "one, ask your teacher.",
+                 ja="このコースでは、答えの例は先生が持っています。games.hint() でヒントが見られます。"
+                    "最後のヒントのあとは、先生に聞いてください。"))
+        return
     entry = find(name)
     if entry is None:
         return

@@ -79,7 +79,8 @@ COUNT_CASES = [
     ("The two loops visit 9 cells: the 8 neighbours and `(row, col)` itself, which must be skipped. At the edges, "
      "`row - 1` can be -1 (numpy then reads the LAST row, with no error) and `row + 1` can be `rows` (an "
      "`IndexError`): loop only over the rows and columns that are on the board.",
-     "2 重ループは 9 マスを回ります。8 つのとなりと、`(row, col)` 自身です。自分自身は飛ばさなければいけません。"
+     "二重ループ（ループの中のループ）は 9 マスを回ります。8 つのとなりと、`(row, col)` 自身です。"
+     "自分自身は飛ばさなければいけません。"
      "はしでは、`row - 1` が -1 になることがあり（numpy はエラーにならず「最後の行」を読みます）、"
      "`row + 1` が `rows` になることもあります（`IndexError`）。盤の中にある行と列だけをループしましょう。"),
     ("Take `rows, cols = mines.shape`, loop with `for r in range(max(row - 1, 0), min(row + 2, rows)):` and "
@@ -112,13 +113,13 @@ def chance_all_safe_answer(hidden, mines, clicks):
 CHANCE_CASES = [
     # (hidden, mines, clicks, hint en, hint ja)
     (10, 1, 1, "one click on 10 hidden cells, 1 mine: 9 safe cells out of 10",
-     "隠れたマス 10 個・地雷 1 個で 1 回クリック: 10 マス中 9 マスが安全"),
+     "かくれたマス 10 個・地雷 1 個で 1 回クリック: 10 マス中 9 マスが安全"),
     (10, 1, 2, "two clicks: after a safe click, 8 safe cells are left among 9 hidden ones",
-     "2 回クリック: 1 回目が安全なら、残りは隠れたマス 9 個のうち安全なマス 8 個"),
+     "2 回クリック: 1 回目が安全なら、残りはかくれたマス 9 個のうち安全なマス 8 個"),
     (4, 2, 2, "4 hidden cells, 2 mines, 2 clicks: 2/4 × 1/3",
-     "隠れたマス 4 個・地雷 2 個で 2 回: 2/4 × 1/3"),
+     "かくれたマス 4 個・地雷 2 個で 2 回: 2/4 × 1/3"),
     (5, 2, 4, "5 hidden cells, 2 mines: there are only 3 safe cells, so 4 safe clicks are impossible",
-     "隠れたマス 5 個・地雷 2 個: 安全なマスは 3 個だけなので、4 回続けて安全はありえません"),
+     "かくれたマス 5 個・地雷 2 個: 安全なマスは 3 個だけなので、4 回続けて安全はありえません"),
     (80, 10, 70, "the beginner board after the first click: 70 safe clicks in a row",
      "初級の盤で最初のクリックのあと: 70 回続けて安全"),
 ]
@@ -132,7 +133,7 @@ CHANCE_CASES = [
     ("After each safe click there is one safe cell fewer AND one hidden cell fewer. So click number `i` "
      "(counting from 0) is safe with the chance `(safe - i) / (hidden - i)`, and the chance that all are safe "
      "is the product of these chances: start from 1 (not 0, or the product stays 0) and multiply in a loop.",
-     "安全なクリックのあとは、安全なマスが 1 つ減り、隠れたマスも 1 つ減ります。だから `i` 回目のクリック"
+     "安全なクリックのあとは、安全なマスが 1 つ減り、かくれたマスも 1 つ減ります。だから `i` 回目のクリック"
      "（0 から数える）が安全な確率は `(safe - i) / (hidden - i)` です。全部が安全な確率はそのかけ算なので、"
      "1 から始めて（0 から始めると、ずっと 0 のままです）、ループでかけていきましょう。"),
     ("`chance = 1.0`, then `for i in range(clicks):` with `chance *= (safe - i) / (hidden - i)` inside, and "
@@ -221,13 +222,13 @@ RULE_CASES = [
     # (layout, hint en, hint ja)
     (["*.",
       ".."], "a 1 with only one hidden neighbour: that cell is a mine (rule 1)",
-     "となりの隠れたマスが 1 つだけの「1」: そのマスは地雷です（ルール 1）"),
+     "となりのかくれたマスが 1 つだけの「1」: そのマスは地雷です（ルール 1）"),
     (["**#",
       "...",
       "..."], "the 2 on the left has exactly 2 hidden neighbours: both mines (rule 1); then the middle 2 "
               "has its 2 mines, so its third hidden neighbour is safe (rule 2)",
-     "左の「2」のとなりの隠れたマスはちょうど 2 つ: 両方地雷（ルール 1）。すると、まん中の「2」はもう地雷が "
-     "2 つそろったので、残りの隠れたマスは安全です（ルール 2）"),
+     "左の「2」のとなりのかくれたマスはちょうど 2 つ: 両方地雷（ルール 1）。すると、まん中の「2」はもう地雷が "
+     "2 つそろったので、残りのかくれたマスは安全です（ルール 2）"),
     (["*#*",
       "...",
       "..."], "1-2-1: no single number decides anything here (that needs the subset rule): "
@@ -240,7 +241,7 @@ RULE_CASES = [
      "大きめの盤: まずルール 1 で地雷を全部見つけ、それからルール 2 で安全なマスを全部見つけます"),
     (["...",
       "...",
-      "..."], "nothing hidden, no mine: nothing to find", "隠れたマスも地雷もない盤: 見つけるものはありません"),
+      "..."], "nothing hidden, no mine: nothing to find", "かくれたマスも地雷もない盤: 見つけるものはありません"),
 ]
 
 
@@ -274,9 +275,9 @@ def _rule_case(rows, hint_en, hint_ja):
     ("For each revealed number, take its hidden neighbours with `hidden_around(view, row, col)` and count how "
      "many of them are in `mines`. When that count equals the number, all its mines are found, so its hidden "
      "neighbours that are NOT in `mines` are safe. A cell of `mines` must never go into `safe`.",
-     "開いている数字ごとに、`hidden_around(view, row, col)` でとなりの隠れたマスを取り出し、そのうちいくつが "
+     "開いている数字ごとに、`hidden_around(view, row, col)` でとなりのかくれたマスを取り出し、そのうちいくつが "
      "`mines` に入っているかを数えます。その数が数字と同じなら地雷は全部見つかっているので、`mines` に"
-     "「入っていない」隠れたマスが安全です。`mines` のマスを `safe` に入れてはいけません。"),
+     "「入っていない」かくれたマスが安全です。`mines` のマスを `safe` に入れてはいけません。"),
     ("In the second loop, for the revealed cells (`view[row, col] >= 0`): `hidden = hidden_around(view, row, col)`, "
      "`found = [cell for cell in hidden if cell in mines]`, and `if len(found) == view[row, col]:` add to `safe` "
      "every cell of `hidden` that is not in `mines`.",

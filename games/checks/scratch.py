@@ -1,4 +1,4 @@
-"""Self-checks for the "learning from scratch" lessons (01 to 03).
+"""Self-checks for the "learning from scratch" lessons (04 to 06).
 
 - ``check_cube(Cube, Variable)``          (lesson 04) forward x³, backward 3x² · gy
 - ``check_backward(MyFunction, Variable)`` (lesson 04) any one-input function: does its
@@ -51,10 +51,11 @@ def _show(value):
      "4 節の `Square` を見てみましょう。`backward` は `x = self.input.data` を取り出して、その場の傾き `2 * x` に "
      "`gy` をかけて返しています。`Cube` も同じ形で、ちがうのはその場の傾きだけです。"),
     ("`backward` returns the slope, not the value: at x = 2 forward gives 2³ = 8, but backward must give "
-     "3 · 2² = 12 (with gy = 1). The chain rule then multiplies the local slope 3x² by `gy`, "
+     "3 · 2² = 12 (with gy = 1). Along a chain the slopes multiply, so it multiplies the local slope 3x² by `gy`, "
      "what arrived from the end.",
      "`backward` が返すのは値ではなく傾きです。x = 2 のとき forward は 2³ = 8 ですが、backward は "
-     "3 · 2² = 12（gy = 1 のとき）を返します。そして連鎖律で、その場の傾き 3x² に、最後から届いた `gy` をかけます。"),
+     "3 · 2² = 12（gy = 1 のとき）を返します。つながった関数では傾きをかけ算するので、"
+     "その場の傾き 3x² に、最後から届いた `gy` をかけます。"),
     ("Write 3x² in Python: `3 * x ** 2` (`**` is the power). Multiply it by `gy` and return that in place of "
      "`None`. Use `x`, the array from `self.input.data`, not the `Variable` `self.input`.",
      "3x² を Python で書くと `3 * x ** 2` です（`**` はべき乗）。それに `gy` をかけたものを、`None` の代わりに"
@@ -78,8 +79,8 @@ def check_cube(Cube, Variable):
              hint_en="backward at x = -1 with gy = 1: 3 · (-1)² = 3",
              hint_ja="x = -1、gy = 1 で backward: 3 · (-1)² = 3"),
         Case(args=("backward", 2.0, 0.5), expected=6.0, accept=lambda r: close(r, 6.0),
-             hint_en="backward at x = 2 with gy = 0.5: 3 · 2² · 0.5 = 6 (the chain rule multiplies by gy)",
-             hint_ja="x = 2、gy = 0.5 で backward: 3 · 2² · 0.5 = 6（連鎖律で gy をかけます）"),
+             hint_en="backward at x = 2 with gy = 0.5: 3 · 2² · 0.5 = 6 (along a chain the slopes multiply: times gy)",
+             hint_ja="x = 2、gy = 0.5 で backward: 3 · 2² · 0.5 = 6（つながった関数では傾きをかけ算: gy をかけます）"),
         Case(args=("backward", xs, 1.0), expected=(3 * xs ** 2).tolist(), accept=lambda r: close(r, 3 * xs ** 2),
              hint_en=f"backward on the array {_show(xs)}", hint_ja=f"配列 {_show(xs)} で backward"),
     ]
@@ -162,9 +163,9 @@ def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
      "3 節の `Add` を見てみましょう。`backward` は入力 1 つにつき 1 つ、`return gy, gy` と 2 つの傾きを"
      "入力の順に返しています。`Mul.backward` も 2 つ返します。先に x0 の傾き、次に x1 の傾きです。"),
     ("For z = x0 · x1, nudge x0 and z moves x1 times as much: the slope for x0 is the OTHER input, x1, "
-     "and the slope for x1 is x0. The chain rule multiplies each of them by `gy`.",
+     "and the slope for x1 is x0. Along a chain the slopes multiply: multiply each of them by `gy`.",
      "z = x0 · x1 では、x0 を少し動かすと z はその x1 倍動きます。つまり x0 の傾きは「もう一方」の入力 x1 で、"
-     "x1 の傾きは x0 です。連鎖律で、どちらにも `gy` をかけます。"),
+     "x1 の傾きは x0 です。つながった関数では傾きをかけ算するので、どちらにも `gy` をかけます。"),
     ("Compute `gx0` as `gy` times `x1` and `gx1` as `gy` times `x0`, then return both in place of `None`: "
      "`return gx0, gx1` (the comma makes a pair). Do not swap them: x0 gets x1.",
      "`gx0` は `gy` と `x1` のかけ算、`gx1` は `gy` と `x0` のかけ算です。`None` の代わりに "
@@ -207,8 +208,8 @@ def check_mul(Mul, Variable):
          "The gradients are swapped: d(x0 · x1)/dx0 is x1, and d(x0 · x1)/dx1 is x0.",
          "勾配が入れかわっています。d(x0 · x1)/dx0 は x1、d(x0 · x1)/dx1 は x0 です。"),
         (lambda: pair(4.0, 3.0)(attempt("backward", 3.0, 4.0, 2.0)),
-         "Multiply both gradients by gy (the chain rule).",
-         "どちらの勾配にも gy をかけましょう（連鎖律）。"),
+         "Multiply both gradients by gy (along a chain the slopes multiply).",
+         "どちらの勾配にも gy をかけましょう（つながった関数では傾きをかけ算します）。"),
         (lambda: not isinstance(attempt("backward", 3.0, 4.0, 1.0), tuple),
          "Mul has two inputs, so backward returns two gradients: `return gx0, gx1`.",
          "Mul は入力が 2 つなので、backward は勾配を 2 つ返します: `return gx0, gx1`"),

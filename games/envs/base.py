@@ -12,6 +12,8 @@ A game subclasses ``Env`` and writes only its rules, in these methods:
 ``_extra_info()``         (optional) game-specific entries of ``info``
 ``_why_illegal(action)``  (optional) why a legal-range action is not allowed
 ``_copy_state(new)``      copy the mutable state (arrays, lists) into a clone
+``_hide_in_view(view)``   (if the game hides something) take it out of a
+                          ``player_view()``
 ``_picture()``            the board as a ``games.render.Picture``
 ``_text()``               the board as compact text
 ========================  ==================================================
@@ -259,6 +261,22 @@ class Env:
         self._copy_state(new)
         return new
 
+    def player_view(self, seed=None):
+        """A copy of the game holding only what the player to move may know: for an agent that is not
+        trusted (a class tournament's entrant).
+
+        Unlike ``clone()``, it has its own random generator (seeded with ``seed``), not a copy of the
+        game's, and none of the game's hidden state: a game with hidden state (Minesweeper's mines,
+        Puyo Puyo's pairs after the two shown) leaves it out of the view (``_hide_in_view``). Lookahead
+        with ``step`` works as on a clone; where it needs what is hidden, the view invents it (new puyo
+        pairs) or says it does not know (Minesweeper).
+        """
+        view = self.clone()
+        view.opponent = None
+        view._rng, view._rng_state = np.random.default_rng(seed), None
+        self._hide_in_view(view)
+        return view
+
     @property
     def current_player(self):
         """Whose turn it is: 0 (moves first) or 1. Always 0 in one-player games."""
@@ -437,6 +455,10 @@ class Env:
 
     def _copy_state(self, new):
         pass
+
+    def _hide_in_view(self, view):
+        """Take out of ``view`` (a clone with its own generator) what the player may not know; a game
+        with hidden state writes this."""
 
     # ---------------------------------------------------- what a game must write
     def _new_game(self):

@@ -61,6 +61,7 @@ Helpers (read-only)
 
 import numpy as np
 
+from ..errors import IllegalActionError
 from ..messages import tr
 from ..render.minesweeper import draw_minesweeper
 from .base import Env
@@ -121,6 +122,7 @@ class Minesweeper(Env):
         self._mine = None  # a tuple of bools, set at the first click
         self._numbers = None  # the number of every cell, set with the mines
         self._view = [HIDDEN] * self.num_actions  # what the player sees
+        self._mines_unknown = False  # True in a player_view(): the mines were left out
         self._safe_hidden = self.num_actions - self.mines
         self._won = None
 
@@ -170,6 +172,12 @@ class Minesweeper(Env):
 
     def _play(self, action):
         if self._mine is None:
+            if self._mines_unknown:
+                raise IllegalActionError(tr(
+                    en="This copy of the game does not know where the mines are (a tournament's copy holds only "
+                       "what you can see): decide from the numbers shown.",
+                    ja="このゲームのコピーは地雷の場所を知りません（総当たり戦のコピーには見えているものしか"
+                       "入っていません）。表示されている数字から判断してください。"))
             self._place_mines(action)
         if self._mine[action]:
             self._terminated = True
@@ -254,6 +262,12 @@ class Minesweeper(Env):
     def _copy_state(self, new):
         new._view = self._view.copy()
         # _mine, _numbers and _neighbours are tuples: never changed, safe to share.
+
+    def _hide_in_view(self, view):
+        view._layout_seed = int(view.np_random.integers(1 << 62))  # before the first click: a layout of its own
+        if self._mine is not None:  # after it: no mines at all (stepping on a hidden cell says so)
+            view._mine = view._numbers = None
+            view._mines_unknown = True
 
     def _picture(self):
         return draw_minesweeper(self)

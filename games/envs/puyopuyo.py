@@ -420,6 +420,13 @@ class PuyoPuyo(Env):
         new.chain_steps = [dict(step, groups=list(step["groups"])) for step in self.chain_steps]
         # _pairs is a tuple (replaced, never changed), so sharing it is safe.
 
+    def _hide_in_view(self, view):
+        # Only the pair to place and the two shown next: the pairs after them come from the view's own seed.
+        view._pairs = tuple(self._pair_at(self._pair_index + k) for k in range(3))
+        view._pair_index = 0
+        view._pair_seed = int(view.np_random.integers(1 << 62))
+        view._start = {}
+
     def _picture(self):
         return draw_puyopuyo(self)
 

@@ -5,5 +5,5 @@ class Cube(Function):
     def backward(self, gy):
         x = self.input.data  # the array that went into forward (not the Variable)
         # backward gives the slope, not the value: the local slope of x³ is 3x²,
-        # and the chain rule multiplies it by gy, what arrived from the end
+        # and along a chain the slopes multiply: times gy, what arrived from the end
         return 3 * x ** 2 * gy

@@ -5,7 +5,7 @@ class Cube(Function):
     def backward(self, gy):
         x = self.input.data
         # backward must give the slope of exactly what forward computes:
-        # forward is x³, so the slope is 3x², times gy (the chain rule)
+        # forward is x³, so the slope is 3x², times gy (slopes multiply along a chain)
         return 3 * x ** 2 * gy
 
 

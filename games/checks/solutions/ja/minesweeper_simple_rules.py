@@ -13,7 +13,7 @@ def simple_rules(view):
     # ルール 1 のあとに別のループで: これで `mines` にはルール 1 で見つかる地雷が全部入っている
     for row in range(rows):
         for col in range(cols):
-            if view[row, col] >= 0:   # 開いている数字すべて（0 も）。隠れたマスは調べない
+            if view[row, col] >= 0:   # 開いている数字すべて（0 も）。かくれたマスは調べない
                 hidden = hidden_around(view, row, col)
                 found = [cell for cell in hidden if cell in mines]
                 if len(found) == view[row, col]:

@@ -5,5 +5,5 @@ class Cube(Function):
     def backward(self, gy):
         x = self.input.data  # forward に入った配列（Variable ではありません）
         # backward が返すのは値ではなく傾き: x³ のその場の傾きは 3x² で、
-        # 連鎖律により、最後から届いた gy をかけます
+        # つながった関数では傾きをかけ算するので、最後から届いた gy をかけます
         return 3 * x ** 2 * gy

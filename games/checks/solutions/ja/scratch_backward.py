@@ -5,7 +5,7 @@ class Cube(Function):
     def backward(self, gy):
         x = self.input.data
         # backward は、forward が計算するものの傾きを返します:
-        # forward は x³ なので傾きは 3x²、それに gy をかけます（連鎖律）
+        # forward は x³ なので傾きは 3x²、それに gy をかけます（つながった関数では傾きをかけ算）
         return 3 * x ** 2 * gy
 
 

@@ -1,0 +1,111 @@
+"""The questions of the learning-from-scratch lessons (04-06): slopes, a gradient's sign, and where
+gradient descent goes."""
+
+from . import question
+
+# ---------------------------------------------------------------- 04 a number that remembers
+
+question(
+    "04.line_rate", "04_scratch_1_variable.ipynb",
+    en="Predict before you run the cell below: the first line prints 2.0, the rate of change of y = 2x + 1 from "
+       "x = 1 to x = 3. What will the second line print, from x = 0 to x = 10?",
+    ja="下のセルを実行する前に予想しよう: 1 行目は、y = 2x + 1 の x = 1 から 3 までの変化の割合 2.0 を表示します。"
+       "2 行目（x = 0 から 10 まで）は何を表示する？",
+    answer=2,
+    explain_en="On a straight line the rate of change is the same wherever you measure it: (21 - 1) ÷ (10 - 0) = 2. "
+               "It is the line's slope.",
+    explain_ja="直線では、変化の割合はどこで測っても同じです: (21 - 1) ÷ (10 - 0) = 2。これが直線の傾きです。")
+
+question(
+    "04.slope_at", "04_scratch_1_variable.ipynb",
+    en="Predict: the slope of y = x² is 4 at x = 2. What slope will the chart below show at x0 = 1.5?",
+    ja="予想しよう: y = x² の傾きは、x = 2 で 4 でした。下のグラフは、x0 = 1.5 での傾きをいくつと表示する？",
+    answer=3, tolerance=0.05,
+    explain_en="The slope of x² at any x is 2x: 2 × 1.5 = 3. The curve gets steeper as x grows.",
+    explain_ja="x² の傾きは、どの x でも 2x です: 2 × 1.5 = 3。x が大きくなるほど、曲線は急になります。")
+
+question(
+    "04.negative_slope", "04_scratch_1_variable.ipynb",
+    en="Where is the slope of y = x² negative?",
+    ja="y = x² の傾きがマイナスになるのはどこ？",
+    choices=[("Where x is less than 0", "x が 0 より小さいところ"),
+             ("Nowhere: x² is never negative", "どこにもない: x² はマイナスにならないから"),
+             ("Where x is greater than 2", "x が 2 より大きいところ")],
+    answer="A",
+    explain_en="The slope says which way the curve goes, not how high it is. Left of 0 the curve goes down as x grows: "
+               "the slope 2x is negative (try x0 = -0.5: -1).",
+    explain_ja="傾きは曲線の高さではなく、進む向きを表します。0 より左では、x が増えると曲線は下がるので、"
+               "傾き 2x はマイナスです（x0 = -0.5 なら -1）。")
+
+question(
+    "04.chain_slope", "04_scratch_1_variable.ipynb",
+    en="a = x², and y = 3a. At x = 2, a changes 4 times as fast as x. How many times as fast as x does y change?",
+    ja="a = x²、y = 3a とします。x = 2 では、a は x の 4 倍の速さで変わります。y は x の何倍の速さで変わる？",
+    answer=12,
+    explain_en="Along a chain the slopes multiply: 4 × 3 = 12. backward walks back from y and multiplies one local "
+               "slope at each function.",
+    explain_ja="つながった関数では、傾きをかけ算します: 4 × 3 = 12。backward は y からさかのぼり、"
+               "関数ごとにその場の傾きをかけていきます。")
+
+# ---------------------------------------------------------------- 05 backpropagation
+
+question(
+    "05.slope_of_x", "05_scratch_2_backprop.ipynb",
+    en="Predict before you run the cell below: z = x² + y² at x = 2 and y = 3. What will x.grad, the slope of z for "
+       "x, be?",
+    ja="下のセルを実行する前に予想しよう: x = 2、y = 3 のときの z = x² + y² です。"
+       "x.grad（x についての z の傾き）はいくつ？",
+    answer=4,
+    explain_en="Nudge x and y stays still, so only x² changes: its slope is 2x = 4. For y it is 2y = 6.",
+    explain_ja="x を少し動かしても y は動かないので、変わるのは x² だけです。"
+               "その傾きは 2x = 4。y については 2y = 6 です。")
+
+question(
+    "05.diamond", "05_scratch_2_backprop.ipynb",
+    en="Predict: here a = x² is used by two functions. Will backward and the measured slope agree?",
+    ja="予想しよう: ここでは a = x² が 2 つの関数に使われています。backward と測った傾きは一致する？",
+    choices=[("Yes, the same number", "一致する"),
+             ("No: backward gives a wrong slope", "一致しない: backward の傾きがまちがう"),
+             ("No: measuring fails with two functions", "一致しない: 関数が 2 つあると測れない")],
+    answer="B",
+    explain_en="The loop goes back from a to x when only one of a's two slopes has arrived. Measuring works on any "
+               "function: it only runs it twice.",
+    explain_ja="ループは、a の 2 つの傾きのうち 1 つしか届いていないうちに x へさかのぼってしまいます。"
+               "測る方法は、関数を 2 回計算するだけなので、どんな関数でも使えます。")
+
+question(
+    "05.mul_nudge", "05_scratch_2_backprop.ipynb",
+    en="z = x0 · x1 with x0 = 2 and x1 = 5. You make x0 bigger by 0.01. By how much does z grow?",
+    ja="z = x0 · x1 で、x0 = 2、x1 = 5 です。x0 を 0.01 だけ大きくすると、z はいくつ増える？",
+    answer=0.05, tolerance=0.0005,
+    explain_en="z grows by x1 × 0.01 = 5 × 0.01 = 0.05: the slope of z for x0 is x1. So Mul's backward returns "
+               "x1 × gy for x0.",
+    explain_ja="z は x1 × 0.01 = 5 × 0.01 = 0.05 増えます。x0 についての z の傾きは x1 だからです。"
+               "だから Mul の backward は、x0 の傾きとして x1 × gy を返します。")
+
+# ---------------------------------------------------------------- 06 a network that learns
+
+question(
+    "06.learned_w", "06_scratch_3_network.ipynb",
+    en="Predict before you run the cell below: the points were made with w = 2 and b = 1, plus a little noise. "
+       "w starts at 0. Where will w be after 40 epochs?",
+    ja="下のセルを実行する前に予想しよう: 点は w = 2、b = 1 に少しばらつきを足して作りました。"
+       "w は 0 から始まります。40 エポックのあと、w はいくつくらいになる？",
+    choices=[("Still near 0", "まだ 0 の近く"), ("Close to 2, but not exactly 2", "2 の近く。でもぴったり 2 ではない"),
+             ("Exactly 2.000", "ぴったり 2.000"), ("Far above 2", "2 よりずっと大きい")],
+    answer="B",
+    explain_en="Each step goes a little downhill, so w walks to where the loss is lowest: 1.953 here. The noisy points "
+               "put that place a little away from the hidden 2.",
+    explain_ja="一歩ごとに少しずつ坂を下るので、w は損失がいちばん小さいところへ進みます。ここでは 1.953 です。"
+               "点にばらつきがあるので、その場所はかくされた 2 から少しずれています。")
+
+question(
+    "06.step_sign", "06_scratch_3_network.ipynb",
+    en="p.data is 1.0 and p.grad is -3 (the loss goes down when p grows). After one step with lr = 0.1, what is "
+       "p.data?",
+    ja="p.data が 1.0、p.grad が -3 です（p を大きくすると損失は下がる）。lr = 0.1 で一歩進むと、p.data はいくつ？",
+    answer=1.3, tolerance=0.001,
+    explain_en="p ← p - lr · grad = 1.0 - 0.1 × (-3) = 1.3. A negative slope means downhill is to the right, so "
+               "p grows.",
+    explain_ja="p ← p - lr · grad = 1.0 - 0.1 × (-3) = 1.3。傾きがマイナスなら坂の下は右（大きいほう）なので、"
+               "p は大きくなります。")

@@ -1,0 +1,130 @@
+"""An entrant's sandbox in the browser: a Web Worker running its own Pyodide (``worker.js``).
+
+The teacher's kernel (itself a worker) starts it from a blob URL; the nested Pyodide loads numpy and
+games from the site, like the kernel. The kernel waits for each answer without ``async``
+(``pyodide.ffi.run_sync``, where the browser has JavaScript Promise Integration: Chromium): a move not
+answered within the time limit ends the worker (``terminate``), and the next move starts a fresh one.
+
+A Pyodide takes memory (tens of MB) and about a second to start, so only ``ALIVE`` workers live at
+once: the one used least recently is ended when another is needed (``games.round_robin`` plays the
+pairs in an order that needs few restarts).
+"""
+
+import json
+import time
+from importlib import resources
+
+from . import GRACE, judge
+
+START_TIMEOUT = 120.0  #: seconds for a worker to start Pyodide, numpy, games and the entrant's file
+ALIVE = 8  #: workers alive at once
+ANSWER_CHARACTERS = 4096
+
+HELPER_JS = """
+(source, indexURL) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const base = new URL(indexURL, self.location.href).href;
+  return {
+    base,
+    make() { return new Worker(url, { type: "module" }); },
+    ask(worker, message, milliseconds) {
+      return new Promise((resolve) => {
+        let timer = null;
+        const done = (value) => {
+          if (timer !== null) clearTimeout(timer);
+          worker.onmessage = null;
+          worker.onerror = null;
+          resolve(value);
+        };
+        worker.onmessage = (event) => done(typeof event.data === "string" ? event.data : "");
+        worker.onerror = () => done("");
+        if (milliseconds !== null && milliseconds !== undefined) timer = setTimeout(() => done(null), milliseconds);
+        worker.postMessage(message);
+      });
+    },
+  };
+}
+"""
+
+_helper = []
+_alive = []  # the WorkerSandboxes with a live worker, least recently used first
+
+
+def available():
+    """True where the kernel can wait for a worker without ``async`` (Chromium's JSPI)."""
+    try:
+        from pyodide.ffi import can_run_sync
+    except ImportError:
+        return False
+    return can_run_sync()
+
+
+def _js():
+    if not _helper:
+        import pyodide_js
+        from pyodide.code import run_js
+        source = resources.files(__package__).joinpath("worker.js").read_text(encoding="utf-8")
+        _helper.append(run_js(HELPER_JS)(source, pyodide_js._api.config.indexURL))
+    return _helper[0]
+
+
+class WorkerSandbox:
+    """One entrant in a Web Worker of its own; ``move`` as ``ProcessSandbox.move``."""
+
+    BLOCK = ALIVE // 2  #: entrants a round robin takes together (two blocks' sandboxes are alive at once)
+
+    def __init__(self, entry):
+        self.entry = entry
+        self.worker = None
+        self.broken = None
+
+    def _ask(self, message, seconds):
+        """The worker's JSON answer (a dict), or None when it did not answer in time or answered nonsense."""
+        from pyodide.ffi import run_sync, to_js
+        import js
+        milliseconds = None if seconds is None else max(1, int(seconds * 1000))
+        text = run_sync(_js().ask(self.worker, to_js(message, dict_converter=js.Object.fromEntries), milliseconds))
+        if not isinstance(text, str) or not text or len(text) > ANSWER_CHARACTERS:
+            return None
+        try:
+            answer = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        return answer if isinstance(answer, dict) else None
+
+    def _start(self):
+        while len(_alive) >= ALIVE:
+            _alive[0].stop()
+        self.worker = _js().make()
+        _alive.append(self)
+        entry = self.entry
+        answer = self._ask({"kind": "start", "indexURL": _js().base, "entry": entry["kind"],
+                            "payload": entry["payload"], "name": entry["name"]}, START_TIMEOUT)
+        if answer is None or "ready" not in answer:
+            self.broken = (answer or {}).get("failed") or (answer or {}).get("raised") or "the sandbox did not start"
+            self.stop()
+
+    def move(self, view, words, time_limit):
+        import pickle
+        if self.worker is None and self.broken is None:
+            self._start()
+        if self.broken is not None:
+            return "raised", self.broken
+        _alive.remove(self)
+        _alive.append(self)  # the most recently used
+        start = time.perf_counter()
+        waiting = None if time_limit is None else time_limit + GRACE
+        answer = self._ask({"kind": "move", "view": pickle.dumps(view), "words": json.dumps(words)}, waiting)
+        outcome = judge(answer, time.perf_counter() - start, time_limit)
+        return outcome if answer is not None else self._lost(*outcome)
+
+    def _lost(self, reason, detail):
+        self.stop()
+        return reason, detail
+
+    def stop(self):
+        if self.worker is not None:
+            self.worker.terminate()
+            self.worker = None
+        if self in _alive:
+            _alive.remove(self)

@@ -1,0 +1,176 @@
+"""games.plan, games.ask and games.reflect on CPython: what they record in the course's progress,
+what a wrong answer gets (a message in the student's language, nothing recorded), the forms'
+answers, and the failed checks the exercise book records."""
+
+import json
+import subprocess
+import sys
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import games
+from games import course_progress
+from games.learning_cycle import lessons
+from games.learning_cycle.form import FormWidget
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def fresh(monkeypatch):
+    monkeypatch.setattr(course_progress, "_memory", [])
+    games.set_language("en")
+    yield
+    games.set_language("en")
+
+
+def recorded(kind):
+    return [dict(event, detail=json.loads(event["detail"])) for event in course_progress.events(kind)]
+
+
+def test_the_lesson_facts_come_from_the_notebooks_metadata():
+    facts = lessons.facts("10", "ja")
+    assert facts["file"] == "10_tictactoe_1_env.ipynb"
+    assert facts["objectives"][0].endswith("できる。") and len(facts["objectives"]) == 3
+    assert lessons.facts("99", "en") is None
+
+
+def test_plan_records_the_goal_and_the_minutes(capsys):
+    games.plan("10", goal=3, minutes=25)
+    [event] = recorded("plan")
+    assert event["lesson"] == "en/10_tictactoe_1_env.ipynb"
+    assert event["detail"] == {"goal": "I can write winner(board), which finds a line of three.", "minutes": 25}
+    assert "Today's goal" in capsys.readouterr().out
+
+
+def test_plan_takes_a_goal_in_the_students_own_words():
+    games.set_language("ja")
+    games.plan("10", goal="  ななめの列を  自分で書く ", minutes="30")
+    [event] = recorded("plan")
+    assert event["lesson"] == "ja/10_tictactoe_1_env.ipynb"
+    assert event["detail"] == {"goal": "ななめの列を 自分で書く", "minutes": 30}
+
+
+@pytest.mark.parametrize("goal, minutes, words", [
+    (7, 30, "from 1 to 3"), (0, 30, "from 1 to 3"), ("", 30, "from 1 to 3"), (True, 30, "from 1 to 3"),
+    (1, 0, "whole number"), (1, 2.5, "whole number"), (1, "soon", "whole number"), (1, 999, "whole number")])
+def test_a_wrong_plan_says_what_is_allowed_and_records_nothing(goal, minutes, words, capsys):
+    games.plan("10", goal=goal, minutes=minutes)
+    assert words in capsys.readouterr().out
+    assert course_progress.events() == []
+
+
+def test_an_unknown_lesson_is_named(capsys):
+    games.set_language("ja")
+    games.plan("99", goal=1, minutes=10)
+    assert "レッスン 99" in capsys.readouterr().out and course_progress.events() == []
+
+
+def test_ask_checks_explains_and_keeps_the_first_answer(capsys):
+    games.ask("10.who_wins", "b")
+    out = capsys.readouterr().out
+    assert "Not quite: the answer is A. X" in out and "diagonal" in out
+    games.ask("10.who_wins", "A")
+    assert "Right!" in capsys.readouterr().out
+    events = recorded("answer")
+    assert [e["detail"] for e in events] == [{"answer": "B", "right": False}, {"answer": "A", "right": True}]
+    assert events[0]["name"] == "10.who_wins"  # the page's store keeps the first (course_progress.js)
+
+
+def test_a_number_question_takes_a_number_in_either_form():
+    games.ask("10.lines", "8")
+    games.ask("10.lines", 8.0)
+    games.ask("10.lines", 9)
+    assert [e["detail"]["right"] for e in recorded("answer")] == [True, True, False]
+
+
+@pytest.mark.parametrize("key, answer, words", [
+    ("10.lines", "eight", "Answer with a number"), ("10.lines", float("nan"), "Answer with a number"),
+    ("10.who_wins", "D", "one of the letters A, B, C"), ("10.who_wins", 1, "one of the letters"),
+    ("10.nothing", "A", "no question called")])
+def test_a_wrong_answer_form_is_explained_and_not_recorded(key, answer, words, capsys):
+    games.ask(key, answer)
+    assert words in capsys.readouterr().out
+    assert course_progress.events() == []
+
+
+def test_reflect_records_each_rating_and_the_line_and_reminds_to_download(capsys):
+    games.reflect("10", ["I can", "nearly", "Not yet"], "Drawing the board\non paper helped.")
+    [event] = recorded("reflect")
+    assert event["detail"] == {"ratings": ["can", "nearly", "not_yet"], "line": "Drawing the board on paper helped."}
+    assert "Download all my work" in capsys.readouterr().out
+
+
+def test_reflect_in_japanese_takes_the_japanese_words(capsys):
+    games.set_language("ja")
+    games.reflect("10", ["できた", "だいたい", "まだ"], "紙にかいたら分かった")
+    assert recorded("reflect")[0]["detail"]["ratings"] == ["can", "nearly", "not_yet"]
+    assert "作業をすべてダウンロード" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("ratings, line", [
+    (["can", "nearly"], "one line"), (["can", "nearly", "maybe"], "one line"), ("can", "one line"),
+    (["can", "can", "can"], "   "), (["can", "can", "can"], None)])
+def test_a_wrong_reflection_is_explained_and_not_recorded(ratings, line, capsys):
+    games.reflect("10", ratings, line)
+    assert "⚠️" in capsys.readouterr().out
+    assert course_progress.events() == []
+
+
+def test_the_forms_record_what_the_page_sends():
+    spec = {"form": "ask", "submit": "ok", "fields": []}
+    from games.learning_cycle import _record_answer, _saved
+    from games.learning_cycle.questions import questions
+    form = FormWidget(spec, lambda values: _saved(_record_answer, questions()["10.lines"], values.get("answer")))
+    form.submit({"answer": ""})
+    assert form.state == "problem" and course_progress.events() == []
+    form.submit({"answer": "8"})
+    assert form.state == "right" and "3 rows" in form.feedback
+    assert recorded("answer")[0]["detail"] == {"answer": 8, "right": True}
+
+
+def test_the_plan_form_shows_the_objectives_and_records_the_choice(capsys, monkeypatch):
+    shown = []
+    monkeypatch.setattr("IPython.display.display", lambda widget: shown.append(widget))
+    games.plan("10")
+    assert "Choose your goal for today" in capsys.readouterr().out
+    [form] = shown
+    options = form.spec["fields"][0]["options"]
+    assert [o["value"] for o in options] == ["1", "2", "3", "all"]
+    assert options[0]["label"] == "1. I can say how a computer stores a tic-tac-toe board: nine numbers."
+    form.submit({"goal": "all", "minutes": "40"})
+    assert form.state == "saved"
+    assert recorded("plan")[0]["detail"] == {"goal": "All of them", "minutes": 40}
+
+
+def test_a_failed_check_is_recorded_with_the_cases_that_failed():
+    games.checks.tictactoe.check_winner(lambda board: 0)
+    games.checks.tictactoe.check_winner(lambda board: 0)
+    failed = course_progress.events("failed")
+    assert len(failed) == 2 and failed[0]["name"] == "winner"
+    wrong, cases = map(int, failed[0]["detail"].split("/"))
+    assert 0 < wrong < cases
+
+
+def test_a_passed_check_is_not_a_failure():
+    def winner(board):
+        for a, b, c in [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]:
+            line = np.asarray(board).ravel()[[a, b, c]]
+            if line[0] != 0 and line[0] == line[1] == line[2]:
+                return int(line[0])
+        return 0
+    assert games.checks.tictactoe.check_winner(winner)
+    assert course_progress.events("failed") == [] and len(course_progress.events("passed")) == 1
+
+
+def test_without_a_widget_library_the_question_says_how_to_answer_in_code():
+    # a Python without anywidget (sys.modules[name] = None makes its import fail, as when it is missing)
+    code = ("import sys\nsys.modules['anywidget'] = None\nimport games\n"
+            "games.ask('10.who_wins')\ngames.plan('10')")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "  B. O\n" in result.stdout and 'games.ask("10.who_wins", "A")' in result.stdout
+    assert "  3. I can write winner(board)" in result.stdout and 'games.plan("10", goal=1, minutes=30)' in result.stdout
