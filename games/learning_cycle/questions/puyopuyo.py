@@ -92,7 +92,7 @@ question(
 question(
     "52.five_chain", "52_puyopuyo_3_chains.ipynb",
     en="Predict before you run the cell below: 5 groups of 4 popped one at a time score 200. "
-       "As one 5-chain, they score about...",
+       "As one 5-chain, about how much do they score?",
     ja="下のセルを実行する前に予想しよう: 4 つのグループを 1 つずつ 5 回消すと 200 点。"
        "1 つの 5 連鎖にすると、だいたい何点？",
     choices=[("400", "400 点"), ("1 000", "1 000 点"), ("5 000", "5 000 点"), ("50 000", "50 000 点")],
@@ -117,9 +117,10 @@ question(
 
 question(
     "52.builder_score", "52_puyopuyo_3_chains.ipynb",
-    en="Predict before you run the cell below: compared with one pair ahead (section 3), the chain builder's "
-       "scores in the first 50 pairs will be...",
-    ja="下のセルを実行する前に予想しよう: 「3. 1 手先を読む探索」とくらべて、連鎖ビルダーの最初の 50 組の点数は……",
+    en="Predict before you run the cell below: how will the chain builder's scores in the first 50 pairs "
+       "compare with one pair ahead (section 3)?",
+    ja="下のセルを実行する前に予想しよう: 「3. 1 手先を読む探索」とくらべて、"
+       "連鎖ビルダーの最初の 50 組の点数はどうなる？",
     choices=[("about the same", "だいたい同じ"), ("about twice as high", "2 倍くらい"),
              ("more than 10 times as high", "10 倍以上")],
     answer="C",

@@ -28,8 +28,9 @@ question(
 
 question(
     "60.more_games", "60_class_tournament.ipynb",
-    en="Predict before you run the cell below: with 3 times as many games a pair, the ± of the ratings will get...",
-    ja="下のセルを実行する前に予想しよう: 1 組の対局を 3 倍にすると、レーティングの ± は……",
+    en="Predict before you run the cell below: with 3 times as many games a pair, "
+       "what happens to the ± of the ratings?",
+    ja="下のセルを実行する前に予想しよう: 1 組の対局を 3 倍にすると、レーティングの ± はどうなる？",
     choices=[("about 3 times narrower", "3 分の 1 くらいにせまくなる"),
              ("narrower, but by much less than 3 times", "せまくなるが、3 分の 1 よりずっと広い"),
              ("the same: the agents have not changed", "同じ: エージェントは変わっていないから"),
