@@ -5,16 +5,18 @@
     python bench/lessons.py --ratio         # only issue 22's ratio of training times (about 8 minutes)
     python bench/lessons.py --rounds 5 ...  # time each side 5 times (default 3)
 
-For each lesson ``content/en/<n>_*_4_dqn.ipynb``:
+For each lesson of ``LESSONS`` (``content/en/<n>_*.ipynb``; a lesson that goes on from another, ``GOES_ON_FROM``,
+loads the agent that one saved: the earlier one runs first, and the files the lessons write stay in a folder
+of their own, ``FILES``, as in a browser's storage):
 
 1. **In the site's Python.** Every code cell but the ``games.play`` boards runs as written, in order,
    inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
    Each cell is timed (wall clock, and Node's CPU time: on a busy machine the wall clock runs on while
    the process waits, the CPU time does not); the *training cells* are those that call ``dqn.train``
    or ``dqn.imitate``. The lesson's trained ``agent`` is then saved to ``_build/lessons/``, and its
-   ``final_agent`` (the search with the trained network inside, issue 21) when it has one. Lessons 23's and
-   33's ``final_agent`` also play their first 100 measuring games there, to time its moves as a browser does; lesson
-   53's and the ``ChainBuilder`` play 3 games each there for the same reason.
+   ``final_agent`` (the search with the trained network inside, issue 21) when it has one. A Connect Four or
+   Othello ``final_agent`` also plays its first 100 measuring games there, to time its moves as a browser does; a
+   Puyo Puyo one and the ``ChainBuilder`` play 3 games each there for the same reason.
 2. **On CPython.** The same cells run again in a new CPython process (in a temporary folder), for
    issue 22's ratio: the training cells' CPU time in Pyodide over their CPU time on CPython. The two
    sides take turns, ``--rounds`` times each, and the least time of each side is kept: on this shared
@@ -53,9 +55,16 @@ LESSONS = {
     "13": "13_tictactoe_4_dqn",
     "23": "23_connectfour_4_dqn",
     "33": "33_othello_4_dqn",
+    "34": "34_othello_5_search",
     "43": "43_minesweeper_4_dqn",
     "53": "53_puyopuyo_4_dqn",
+    "54": "54_puyopuyo_5_search",
 }
+
+# A lesson that goes on from another loads the agent that one saved (in the lessons' own folder, FILES); the
+# earlier lesson runs first when it is not run before it in the same call.
+GOES_ON_FROM = {"34": "33", "54": "53"}
+FILES = "files"  # under each side's output folder: the files the lessons write, as the browser's storage keeps them
 
 
 def is_training_cell(source):
@@ -74,6 +83,8 @@ def run_lesson(notebook, out_dir, cells_only=False):
     sys.path.insert(0, str(ROOT / "bench"))
     from dqn import cpu_time  # bench/dqn.py's: Node's CPU clock in Pyodide
     cells = json.loads((ROOT / "content" / "en" / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
+    Path(out_dir, FILES).mkdir(parents=True, exist_ok=True)
+    os.chdir(Path(out_dir, FILES))  # where the lesson's own files go (a saved agent the next part loads)
     namespace = {"__name__": "__main__"}
     timings = []
     for cell in cells:
@@ -96,9 +107,9 @@ def run_lesson(notebook, out_dir, cells_only=False):
     if sys.platform != "emscripten" or "final_agent" not in namespace or cells_only:
         return
     final = namespace["final_agent"]  # its time a move as a browser sees it
-    if notebook in (LESSONS["23"], LESSONS["33"]):
+    if final.game in ("connectfour", "othello"):
         timing = search_vs_alphabeta(final, final.config.depth, n=PYODIDE_TIMING_GAMES)
-    elif notebook == LESSONS["53"]:
+    elif final.game == "puyopuyo":
         timing = puyo_times(final, n=PUYO_PYODIDE_TIMING_GAMES)
     else:
         return
@@ -390,11 +401,21 @@ def measure_final_puyopuyo(agent, lesson_agent):
     return result, mine["chain_5_or_more"]["rate"] >= 0.5, summary
 
 
-FINAL_MEASURES = {"13": measure_final_tictactoe, "23": measure_final_vs_alphabeta, "33": measure_final_vs_alphabeta,
-                  "53": measure_final_puyopuyo}
+FINAL_MEASURES = {"13": measure_final_tictactoe, "23": measure_final_vs_alphabeta, "34": measure_final_vs_alphabeta,
+                  "54": measure_final_puyopuyo}
 
+# the lesson's trained `agent` (a lesson that goes on from another has none of its own to measure)
 MEASURES = {"13": measure_tictactoe, "23": measure_connectfour, "33": measure_othello,
             "43": measure_minesweeper, "53": measure_puyopuyo}
+
+
+def run_earlier_part(number, numbers):
+    """Before a lesson that goes on from another (GOES_ON_FROM), run that one on both sides, unless it ran before
+    in this call (``numbers``): the later lesson loads the agent it saved."""
+    earlier = GOES_ON_FROM.get(number)
+    if earlier and earlier not in numbers[:numbers.index(number)]:
+        pyodide_side(LESSONS[earlier], cells_only=True)
+        cpython_side(LESSONS[earlier])
 
 
 def training_times(notebook, rounds, cells_only=False):
@@ -414,6 +435,11 @@ def training_times(notebook, rounds, cells_only=False):
     return timings, {**{name: min(values) for name, values in least.items()}, "rounds": each}
 
 
+def share(part, whole):
+    """part / whole, NaN when whole is 0 (a lesson whose training cell only loads the agent a lesson before saved)."""
+    return part / whole if whole else float("nan")
+
+
 def ratios(numbers, rounds):
     """Issue 22's target alone: each lesson's training cells, Pyodide / CPython (least times of ``rounds``).
 
@@ -423,10 +449,11 @@ def ratios(numbers, rounds):
     print("| lesson | Pyodide: wall, CPU | CPython: wall, CPU | ratio: wall, CPU | rounds (Pyodide / CPython CPU) |")
     print("|---|---:|---:|---:|---|")
     for number in numbers:
+        run_earlier_part(number, numbers)
         _, t = training_times(LESSONS[number], rounds, cells_only=True)
         print(f"| {number} | {t['pyodide_wall']:.1f} s, {t['pyodide_cpu']:.1f} s | {t['cpython_wall']:.1f} s, "
-              f"{t['cpython_cpu']:.1f} s | ×{t['pyodide_wall'] / t['cpython_wall']:.2f}, "
-              f"×{t['pyodide_cpu'] / t['cpython_cpu']:.2f} | "
+              f"{t['cpython_cpu']:.1f} s | ×{share(t['pyodide_wall'], t['cpython_wall']):.2f}, "
+              f"×{share(t['pyodide_cpu'], t['cpython_cpu']):.2f} | "
               + ", ".join(f"{p:.1f}/{c:.1f}" for p, c in t["rounds"]) + " |", flush=True)
 
 
@@ -437,11 +464,12 @@ def bench(numbers, rounds):
     rows = []
     for number in numbers:
         notebook = LESSONS[number]
+        run_earlier_part(number, numbers)
         timings, least = training_times(notebook, rounds)
         training, training_cpu, cpython_cpu = least["pyodide_wall"], least["pyodide_cpu"], least["cpython_cpu"]
         cells = sum(t["seconds"] for t in timings)
         agent = DQNAgent.load(OUT / f"{notebook}.npz")
-        result, skill_met, summary = MEASURES[number](agent)
+        result, skill_met, summary = MEASURES[number](agent) if number in MEASURES else ({}, True, "")
         final_path = OUT / f"{notebook}.final.npz"
         if number in FINAL_MEASURES and final_path.exists():  # the lesson ends with a search + its network
             final_result, final_met, final_summary = FINAL_MEASURES[number](load(final_path), agent)
@@ -455,11 +483,12 @@ def bench(numbers, rounds):
                     final_summary += "; in Pyodide, the first " + describe_vs_alphabeta(timing)
                     final_met = final_met and timing["time_ratio"] <= 2.0
             result["final_agent"] = final_result
-            skill_met, summary = skill_met and final_met, f"{summary}; {final_summary}"
+            skill_met, summary = skill_met and final_met, "; ".join(filter(None, [summary, final_summary]))
         row = {"bench": "lessons", "lesson": notebook, "training_s": round(training, 1),
                "training_cpu_s": round(training_cpu, 1), "cpython_training_cpu_s": round(cpython_cpu, 1),
-               "pyodide_over_cpython": round(training_cpu / cpython_cpu, 2),
-               "pyodide_over_cpython_wall": round(training / least["cpython_wall"], 2), "cells_s": round(cells, 1),
+               "pyodide_over_cpython": round(share(training_cpu, cpython_cpu), 2),
+               "pyodide_over_cpython_wall": round(share(training, least["cpython_wall"]), 2),
+               "cells_s": round(cells, 1),
                "budget_s": BUDGET_S, "within_budget": training <= BUDGET_S, "skill_met": skill_met,
                "target_met": skill_met and training <= BUDGET_S, "summary": summary, "result": result,
                "cells": timings, "load": list(os.getloadavg())}
