@@ -472,11 +472,12 @@ def bench(numbers, rounds):
         result, skill_met, summary = MEASURES[number](agent) if number in MEASURES else ({}, True, "")
         final_path = OUT / f"{notebook}.final.npz"
         if number in FINAL_MEASURES and final_path.exists():  # the lesson ends with a search + its network
-            final_result, final_met, final_summary = FINAL_MEASURES[number](load(final_path), agent)
+            final = load(final_path)
+            final_result, final_met, final_summary = FINAL_MEASURES[number](final, agent)
             in_pyodide = OUT / f"{notebook}.pyodide_times.json"
             if in_pyodide.exists() and in_pyodide.stat().st_mtime >= final_path.stat().st_mtime:  # this run's
                 final_result["in_pyodide"] = timing = json.loads(in_pyodide.read_text())
-                if number == "53":
+                if final.game == "puyopuyo":
                     final_summary += (f"; in Pyodide, {timing['games']} games each: {timing['ms_a_move']:.1f} ms "
                                       f"a move, the ChainBuilder {timing['chain_builder_ms_a_move']:.1f} ms")
                 else:
