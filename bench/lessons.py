@@ -6,7 +6,7 @@
     python bench/lessons.py --rounds 5 ...  # time each side 5 times (default 3)
 
 For each lesson ``content/en/<n>_*_4_dqn.ipynb``, and the lesson that goes on from it (``GOES_ON``: lesson 14
-goes on from 13 with the agent 13 saved):
+goes on from 13 with the agent 13 saved; so do 24, 34 and 54):
 
 1. **In the site's Python.** Every code cell but the ``games.play`` boards runs as written, in order,
    inside Pyodide under Node (``node bench/pyodide.mjs``; Pyodide under Node times the same as in the browser).
@@ -65,6 +65,8 @@ LESSONS = {
 GOES_ON = {
     "13_tictactoe_4_dqn": "14_tictactoe_5_search",
     "23_connectfour_4_dqn": "24_connectfour_5_search",
+    "33_othello_4_dqn": "34_othello_5_search",
+    "53_puyopuyo_4_dqn": "54_puyopuyo_5_search",
 }
 
 

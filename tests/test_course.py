@@ -75,6 +75,7 @@ def test_each_lesson_links_the_next_one_of_its_track(lessons):
     assert course.next_lesson(en, by_number["00"]).number == "01"  # the Python start track
     assert course.next_lesson(en, by_number["03"]).number == "04"
     assert course.next_lesson(en, by_number["10"]).number == "11"
+    assert course.next_lesson(en, by_number["53"]).number == "54"  # a DQN lesson goes on in its second part
     for _, members in course.tracks(en)[1:]:
         assert course.next_lesson(en, members[-1]) is None  # the end of the track
     cell = course.navigation_cell(en, by_number["12"])
