@@ -32,11 +32,7 @@ CELL_TIMEOUT_SECONDS = int(os.environ.get("NOTEBOOK_CELL_TIMEOUT", "600"))
 # Japanese lessons whose own code still prints English (issue 30), to be translated by their
 # writers. Their English is reported as an expected failure (xfail), after the check for errors;
 # a lesson of this list that prints no English any more fails, until it leaves the list.
-PRINTS_ENGLISH = {
-    "ja/33_othello_4_dqn.ipynb",
-    "ja/43_minesweeper_4_dqn.ipynb",
-    "ja/53_puyopuyo_4_dqn.ipynb",
-}
+PRINTS_ENGLISH = set()
 
 
 def on_cpython(notebook):
