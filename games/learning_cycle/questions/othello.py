@@ -123,3 +123,45 @@ question(
                "one move only. But 10 games are few: the interval starts at 72 %.",
     explain_ja="10 局全部勝ちました。角と着手可能数を見ながら 4 手先まで読むと、1 手しか見ない相手に勝てます。"
                "ただし 10 局は少ないので、区間は 72 % からです。")
+
+# ---------------------------------------------------------------- lesson 33
+
+question(
+    "33.outputs", "33_othello_4_dqn.ipynb",
+    en="The network gives one Q-value for each move the agent could make on the 6 × 6 board. "
+       "How many outputs does it need?",
+    ja="ネットワークは、6 × 6 の盤でエージェントが打てるかもしれない手の 1 つ 1 つに、Q 値を 1 つ出します。"
+       "出力はいくつ必要？",
+    answer=37,
+    explain_en="36 squares, and one more for passing: 37. Passing is a move too when there is nowhere to play.",
+    explain_ja="36 マスと、パスの 1 つで 37 個です。打てる場所がないときは、パスも 1 つの手です。")
+
+question(
+    "33.before_training", "33_othello_4_dqn.ipynb",
+    en="Predict before you run the cell below: the untrained agent plays 50 games against classic_opponent. "
+       "How does it do?",
+    ja="下のセルを実行する前に予想しよう: 学習前のエージェントが classic_opponent と 50 局対戦します。結果は？",
+    choices=[("It loses most games: its weights are random, so its moves are too",
+              "ほとんど負ける。重みがランダムなので、打つ手もランダムのようなもの"),
+             ("It wins about half: it sees the whole board", "半分くらい勝つ。盤面全体が見えているから"),
+             ("It wins most games: the channels show it where it can play",
+              "ほとんど勝つ。打てる場所がチャンネルでわかるから")],
+    answer="A",
+    explain_en="It won 6 of the 50 and lost 39. Knowing where it can play is not knowing which move is good: "
+               "that it has to learn from its games.",
+    explain_ja="50 局で 6 勝、39 敗でした。打てる場所がわかっても、どの手がよいかはわかりません。"
+               "それは対戦から学ぶしかありません。")
+
+question(
+    "33.corner", "33_othello_4_dqn.ipynb",
+    en="Predict: black can take corner 5. Which square will the trained agent play?",
+    ja="予想しよう: 黒は角 5 を取れます。学習したエージェントは、どのマスに打つ？",
+    choices=[("Corner 5: it learned from its games that corners pay",
+              "角 5。角を取ると有利になることを、対戦から学んだ"),
+             ("Not the corner: nobody told it the corner rule", "角ではない。角のルールはだれも教えていない"),
+             ("The square that flips the most stones", "いちばん多く石を返すマス")],
+    answer="A",
+    explain_en="In our run corner 5 got the highest Q-value (0.42) and the agent played it. Nobody gave it the rule: "
+               "games where it took corners ended better.",
+    explain_ja="わたしたちが実行したときは、角 5 の Q 値がいちばん大きく(0.42)、エージェントはそこに打ちました。"
+               "ルールはだれも教えていません。角を取った対戦のほうが、よい結果になったのです。")
