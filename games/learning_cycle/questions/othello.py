@@ -165,3 +165,37 @@ question(
                "games where it took corners ended better.",
     explain_ja="わたしたちが実行したときは、角 5 の Q 値がいちばん大きく(0.42)、エージェントはそこに打ちました。"
                "ルールはだれも教えていません。角を取った対戦のほうが、よい結果になったのです。")
+
+# ---------------------------------------------------------------- lesson 34
+
+question(
+    "34.search_helps", "34_othello_5_search.ipynb",
+    en="Predict before you run the cell below: the network alone and the network inside the search each play "
+       "10 games against the alpha-beta search. Which does better?",
+    ja="下のセルを実行する前に予想しよう: ネットワークだけのエージェントと、探索にネットワークを入れたエージェントが、"
+       "アルファベータ探索とそれぞれ 10 局対戦します。よい成績なのはどっち？",
+    choices=[("The network alone: the search only copies it", "ネットワークだけ。探索はそれをまねるだけ"),
+             ("The network inside the search", "探索にネットワークを入れたほう"),
+             ("Both the same: it is the same network", "どちらも同じ。同じネットワークだから")],
+    answer="B",
+    explain_en="The network alone lost all 10; inside the search it won 7. Looking 3 moves ahead catches "
+               "mistakes that one look at the board misses.",
+    explain_ja="ネットワークだけでは 10 局全敗、探索に入れると 7 勝でした。"
+               "3 手先まで読むと、盤面をひと目見ただけでは気づかないミスを見つけられます。")
+
+question(
+    "34.untrained_search", "34_othello_5_search.ipynb",
+    en="The same 3-move search, but with an untrained network (random weights) inside, plays the alpha-beta "
+       "search. What do you expect?",
+    ja="同じ 3 手先までの探索に、学習していないネットワーク(重みがランダム)を入れて、アルファベータ探索と対戦させます。"
+       "どうなると思う？",
+    choices=[("It does as well: the search does the work", "同じくらい強い。探索がやってくれる"),
+             ("It loses: where the search stops, its values are random",
+              "負ける。探索をやめたところの値がランダムだから"),
+             ("It does even better: random values surprise the opponent",
+              "もっと強い。ランダムな値に相手がまどわされる")],
+    answer="B",
+    explain_en="It scored only 5 %. The search looks ahead, but it needs a good judge where it stops: "
+               "that is what your network learned.",
+    explain_ja="得点は 5 % だけでした。探索は先を読みますが、読むのをやめたところでは、よい判断が必要です。"
+               "それが、あなたのネットワークが学んだことです。")
