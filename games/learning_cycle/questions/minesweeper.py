@@ -97,3 +97,31 @@ question(
                "hits a mine.",
     explain_ja="50 ゲーム中 44 勝(88 %)でした。論理で決められず、いちばん安全なマスを選んでも、"
                "運悪く地雷だったときには負けます。")
+
+# ---------------------------------------------------------------- lesson 43
+
+question(
+    "43.outputs", "43_minesweeper_4_dqn.ipynb",
+    en="The network reads 250 numbers and gives one Q-value for each square of the 5 × 5 board. "
+       "How many outputs does it have?",
+    ja="ネットワークは 250 個の数を読んで、5 × 5 の盤のマスごとに Q 値を 1 つ出します。出力はいくつ？",
+    answer=25,
+    explain_en="One for each square: 5 × 5 = 25. The 250 inputs are the 10 channels of those 25 squares; "
+               "the outputs are the 25 squares it could click.",
+    explain_ja="マスごとに 1 つなので、5 × 5 = 25 個です。入力の 250 個は 25 マスのチャンネル 10 枚分で、"
+               "出力はクリックできる 25 マスです。")
+
+question(
+    "43.who_wins", "43_minesweeper_4_dqn.ipynb",
+    en="Predict before you run the cell below: on the same 200 boards, how will the trained DQN agent do?",
+    ja="下のセルを実行する前に予想しよう: 同じ 200 の盤で、学習した DQN エージェントの成績はどうなる？",
+    choices=[("About as well as random clicks: 3000 games are too few",
+              "でたらめと同じくらい。3000 ゲームでは少なすぎる"),
+             ("Much better than random clicks, but not quite as good as the solver",
+              "でたらめよりずっとよいが、ソルバーには少しおよばない"),
+             ("Better than the logic solver", "論理ソルバーよりよい")],
+    answer="B",
+    explain_en="Random clicks won 28 %, the DQN agent about 90 % and the solver about 97 %. The network learned "
+               "from its games what the solver knows as rules, but not all of it.",
+    explain_ja="でたらめは 28 %、DQN は約 90 %、ソルバーは約 97 % 勝ちました。"
+               "ソルバーがルールとして知っていることを、ネットワークは遊びながら学びましたが、全部ではありません。")
