@@ -128,3 +128,34 @@ question(
                "chain, and chain power grows with every step.",
     explain_ja="約 21 000 点と 22 000 点で、6 連鎖でした。グループをためておいて長い連鎖を 1 回起こすので、"
                "段ごとに大きくなる連鎖ボーナスがたくさん入ります。")
+
+# ---------------------------------------------------------------- lesson 53
+
+question(
+    "53.one_output", "53_puyopuyo_4_dqn.ipynb",
+    en="There are up to 22 placements, but the network is asked only \"how good is this board?\". "
+       "How many outputs does it need?",
+    ja="置き方は最大 22 通りありますが、ネットワークへの質問は「この盤はどれくらいよい？」だけです。"
+       "出力はいくつ必要？",
+    answer=1,
+    explain_en="One: the value V of the board. The agent asks it once for each placement's board after, "
+               "so all 22 placements share what it learns.",
+    explain_ja="1 つです。盤の値 V だけです。"
+               "エージェントは置き方ごとに、置いたあとの盤について同じネットワークに聞きます。"
+               "だから、学んだことを 22 通りの置き方みんなで使えます。")
+
+question(
+    "53.untrained_vs_random", "53_puyopuyo_4_dqn.ipynb",
+    en="Predict before you run the cell below: the untrained agent (V = 0 for every board, so it looks only at "
+       "the points it gets now) and the random agent play the same 20 games. Which scores more?",
+    ja="下のセルを実行する前に予想しよう: 学習前のエージェント(どの盤も V = 0 なので、今もらえる点だけを見る)と"
+       "でたらめエージェントが、同じ 20 ゲームを遊びます。点が高いのはどっち？",
+    choices=[("About the same: the untrained agent has learned nothing",
+              "だいたい同じ。学習前のエージェントは何も学んでいない"),
+             ("The untrained agent, clearly", "学習前のエージェントのほうが、はっきり高い"),
+             ("The random agent", "でたらめエージェント")],
+    answer="B",
+    explain_en="In our run it scored about twice as much (5253 against 2579 points). Clearing whenever it can "
+               "keeps the field low, so the game goes on longer.",
+    explain_ja="わたしたちが実行したときは、約 2 倍でした(5253 点と 2579 点)。"
+               "消せるときに消すとフィールドが低いままなので、ゲームが長く続きます。")
