@@ -159,3 +159,36 @@ question(
                "keeps the field low, so the game goes on longer.",
     explain_ja="わたしたちが実行したときは、約 2 倍でした(5253 点と 2579 点)。"
                "消せるときに消すとフィールドが低いままなので、ゲームが長く続きます。")
+
+# ---------------------------------------------------------------- lesson 54
+
+question(
+    "54.zero_network", "54_puyopuyo_5_search.ipynb",
+    en="The search scores a board with \"lesson 52's rules + V ÷ 0.01\". If the network had learned nothing, "
+       "V would be 0 for every board. Where would ChainSearchAgent put each pair then?",
+    ja="探索は盤を「レッスン 52 のルール + V ÷ 0.01」で評価します。ネットワークが何も学んでいなければ、"
+       "どの盤も V = 0 です。そのとき ChainSearchAgent は、ぷよをどこに置く？",
+    choices=[("Exactly where the chain builder puts it", "連鎖ビルダーとまったく同じところ"),
+             ("Somewhere at random", "ランダムなところ"),
+             ("Always in the same column", "いつも同じ列")],
+    answer="A",
+    explain_en="Adding 0 changes no score, so the ranking is the chain builder's. Any difference you see comes "
+               "from what your network learned.",
+    explain_ja="0 を足しても評価は変わらないので、順位は連鎖ビルダーと同じです。"
+               "ちがいが出たら、それはあなたのネットワークが学んだことから来ています。")
+
+question(
+    "54.more_points", "54_puyopuyo_5_search.ipynb",
+    en="Predict before you run the cell below: the chain builder alone and the builder with your network play "
+       "the same 3 games. Which scores more?",
+    ja="下のセルを実行する前に予想しよう: 連鎖ビルダーだけと、あなたのネットワークを入れた連鎖ビルダーが、"
+       "同じ 3 ゲームを遊びます。点が高いのはどっち？",
+    choices=[("The chain builder alone: 60 practice games spoil its good rules",
+              "連鎖ビルダーだけ。60 回の練習では、よいルールをこわしてしまう"),
+             ("The builder with your network", "ネットワークを入れた連鎖ビルダー"),
+             ("Exactly the same: the search is the same", "まったく同じ。探索が同じだから")],
+    answer="B",
+    explain_en="In our run it scored more in all 3 games. In 200 games it scored 12 % more on average, "
+               "and more in 134 of them: not every game, because luck counts a lot.",
+    explain_ja="わたしたちが実行したときは、3 ゲームとも高い点でした。200 ゲームでは平均で 12 % 多く、"
+               "134 ゲームで高い点でした。運も大きいので、毎回ではありません。")
