@@ -79,3 +79,20 @@ def browser():
         chromium = launch_chromium(playwright)
         yield chromium
         chromium.close()
+
+
+SCREEN = {"width": 1366, "height": 768}  # a school Chromebook's screen
+
+
+@pytest.fixture
+def page(browser):
+    """A page in a context of its own, a Chromebook's screen, that notes each failed request
+    (``page.failed``). A test module may define its own ``page`` instead."""
+    from bench.site_browser import new_context
+    context = new_context(browser)
+    page = context.new_page()
+    page.set_viewport_size(SCREEN)
+    page.failed = []
+    page.on("response", lambda r: r.status >= 400 and page.failed.append(f"{r.status} {r.url}"))
+    yield page
+    context.close()

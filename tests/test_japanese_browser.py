@@ -7,26 +7,15 @@ Screenshots go to _build/browser-reports/ for review.
 
 import pytest
 
-from bench.site_browser import REPORTS, new_context
+from bench.site_browser import REPORTS
 
 pytestmark = pytest.mark.browser
-VIEWPORT = {"width": 1366, "height": 768}
 MENU_LABELS_JS = "labels => labels.map(label => label.textContent)"
 MENUS = {"en": ["File", "Edit", "View", "Run", "Kernel", "Settings", "Help"],
          "ja": ["ファイル", "編集", "表示", "実行", "カーネル", "設定", "ヘルプ"]}
 NOTEBOOK_READY_JS = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     return !!(w && w.content && w.content.widgets && w.content.widgets.length); }"""
 
-
-@pytest.fixture
-def page(browser):
-    context = new_context(browser)
-    page = context.new_page()
-    page.set_viewport_size(VIEWPORT)
-    page.failed = []
-    page.on("response", lambda r: r.status >= 400 and page.failed.append(f"{r.status} {r.url}"))
-    yield page
-    context.close()
 
 
 def open_first_lesson_from_the_map(page, site_url, language):

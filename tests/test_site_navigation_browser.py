@@ -12,13 +12,13 @@ import threading
 
 import pytest
 
-from bench.site_browser import CELLS_JS, REPORTS, new_context, run_cell, wait_for_kernel
-from conftest import content_notebooks
+from bench.site_browser import CELLS_JS, REPORTS, run_cell, wait_for_kernel
+from conftest import SCREEN, content_notebooks
 
 LESSONS_PER_LANGUAGE = sum(notebook.startswith("en/") for notebook in content_notebooks())
 
 pytestmark = pytest.mark.browser
-VIEWPORT = {"width": 1366, "height": 768}
+VIEWPORT = SCREEN  # the screen of every page here
 NOTEBOOK_READY_JS = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     return !!(w && w.context && w.content && w.content.widgets.length); }"""
 
@@ -36,16 +36,6 @@ def plain_url(built_site):
     server.shutdown()
     server.server_close()
 
-
-@pytest.fixture
-def page(browser):
-    context = new_context(browser)
-    page = context.new_page()
-    page.set_viewport_size(VIEWPORT)
-    page.failed = []
-    page.on("response", lambda r: r.status >= 400 and page.failed.append(f"{r.status} {r.url}"))
-    yield page
-    context.close()
 
 
 def file_list_names(page):
