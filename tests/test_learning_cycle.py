@@ -174,3 +174,15 @@ def test_without_a_widget_library_the_question_says_how_to_answer_in_code():
     assert result.returncode == 0, result.stderr
     assert "  B. O\n" in result.stdout and 'games.ask("10.who_wins", "A")' in result.stdout
     assert "  3. I can write winner(board)" in result.stdout and 'games.plan("10", goal=1, minutes=30)' in result.stdout
+
+
+def test_where_the_site_cannot_load_the_form_the_choices_are_printed_with_how_to_answer(monkeypatch, capsys):
+    # Pyodide outside the site (bench/lessons.py under Node) has no widget wheels: the loader says so
+    import games.learning_cycle as cycle
+
+    def no_widgets():
+        raise games.errors.GamesError("The package anywidget is not in this site")
+    monkeypatch.setattr(cycle, "_form_class", no_widgets)
+    games.plan("10")
+    shown = capsys.readouterr().out
+    assert "1. " in shown and 'games.plan("10", goal=1, minutes=30)' in shown

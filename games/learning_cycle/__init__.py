@@ -19,6 +19,7 @@ The lesson is named by its number because the Python kernel cannot see which not
 import sys
 
 from .. import course_progress
+from ..errors import GamesError
 from ..messages import get_language, tr
 from . import lessons
 from .questions import questions
@@ -255,7 +256,7 @@ def _show_form(spec, answer, example, choices=()):
     with arguments."""
     try:
         form_class = _form_class()
-    except ImportError:
+    except (ImportError, GamesError):  # no widget library here (plain Python, or Pyodide outside the site)
         print("\n".join(choices))
         print(tr(en="(No form can be shown here. Answer in code instead, for example: {example})",
                  ja="（ここではフォームを表示できません。かわりにコードで答えてください。例: {example}）",
