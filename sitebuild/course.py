@@ -271,24 +271,23 @@ def add_navigation(content, course):
 @dataclass
 class LessonWork:
     exercises: list  # the names of the lesson's exercises, as their checks print them
-    results: str = ""  # the game whose trained agents' results the map shows on this lesson, its last
+    game: str = ""  # the game they belong to ("" for the start track's, which train no game agent)
 
 
 def lesson_exercises():
     """{lesson file name: LessonWork}, from the checks of the games package."""
     from games import list_games  # here: only the map needs the package (and numpy)
     from games.checks import exercises
-    found, last_of_game = {}, {}
+    found = {}
     for entry in exercises():
-        found.setdefault(entry.lesson, LessonWork([])).exercises.append(entry.name)
-        if entry.game in list_games():  # the scratch track trains no game agent
-            last_of_game[entry.game] = max(last_of_game.get(entry.game, ""), entry.lesson)
-    for game, lesson in last_of_game.items():
-        found[lesson].results = game
+        work = found.setdefault(entry.lesson, LessonWork([]))
+        work.exercises.append(entry.name)
+        if entry.game in list_games():
+            work.game = entry.game
     return found
 
 
-def lesson_item(lesson, root, words, work=None):
+def lesson_item(lesson, root, words, work=None, results=""):
     """One lesson on the map. Its progress (``data-state``: new, started or done) is filled in
     by lite/my-work.js from what the student's browser recorded."""
     minutes = f'<span class="time">{words["minutes"].format(lesson.minutes)}</span>'
@@ -298,7 +297,7 @@ def lesson_item(lesson, root, words, work=None):
     summary = f'<span class="summary">{html.escape(lesson.summary)}</span>' if lesson.summary else ""
     path = html.escape(lesson.path)
     work = work or LessonWork([])
-    results = f' data-results="{html.escape(work.results)}"' if work.results else ""
+    results = f' data-results="{html.escape(results)}"' if results else ""
     return (f'<li><a class="lesson" href="{html.escape(notebook_href(lesson.path, root))}" '
             f'data-path="{path}" data-lesson="{path}" data-state="new" '
             f'data-exercises="{html.escape(",".join(work.exercises))}"{results}>{step}<span class="what">'
@@ -315,10 +314,10 @@ def course_map(lessons, root, language, exercises):
         else:
             name, note = members[0].track or members[0].title, ""
         work = [exercises.get(Path(lesson.path).name) or LessonWork([]) for lesson in members]
-        results = next((w.results for w in work if w.results), "")
         # a game's trained agents' results go on its track's last lesson, where its final agent is made
-        work = [LessonWork(w.exercises) for w in work[:-1]] + [LessonWork(work[-1].exercises, results)]
-        items = "\n".join(lesson_item(lesson, root, words, w) for lesson, w in zip(members, work))
+        game = next((w.game for w in work if w.game), "")
+        items = "\n".join(lesson_item(lesson, root, words, w, game if lesson is members[-1] else "")
+                           for lesson, w in zip(members, work))
         note_html = f'<p class="note">{html.escape(note)}</p>' if note else ""
         parts.append(f'<section class="track" data-track="{key}"><h3>{html.escape(name)}</h3>'
                      f'{note_html}<ol>{items}</ol></section>')
