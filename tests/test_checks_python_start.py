@@ -1,4 +1,4 @@
-"""The self-checks of the Python start track (lessons 01-03): a right answer passes, the mistakes a
+"""The self-checks of the Python start track (lessons 02-04): a right answer passes, the mistakes a
 beginner makes fail with a tip that names the mistake (in English and in Japanese), and a crash
 or something that is not a function is reported, never raised."""
 
@@ -31,7 +31,7 @@ def fails_with(check, answer, capsys, en, ja):
         games.set_language("en")
 
 
-# ------------------------------------------------------------------ lesson 01
+# ------------------------------------------------------------------ lesson 02
 def points(reward):
     if reward == 1:
         return 3
@@ -95,7 +95,7 @@ def test_wrong_league_points_fail_with_a_tip(capsys, answer, en, ja):
     fails_with(check_league_points, answer, capsys, en, ja)
 
 
-# ------------------------------------------------------------------ lesson 02
+# ------------------------------------------------------------------ lesson 03
 def test_right_empty_squares_pass(capsys):
     passes(check_empty_squares, lambda board: [s for s in range(9) if board[s] == 0], capsys)
 
@@ -186,7 +186,7 @@ def test_wrong_tally_fail_with_a_tip(capsys, answer, en, ja):
     fails_with(check_tally, answer, capsys, en, ja)
 
 
-# ------------------------------------------------------------------ lesson 03
+# ------------------------------------------------------------------ lesson 04
 class TinyBoard:
     def __init__(self):
         self.board = [0] * 9

@@ -8,7 +8,7 @@ import games
 from games.checks.scratch import check_backward, check_cube, check_mul, check_sgd_step
 
 
-# The classes as lesson 04 builds them (one input) ...
+# The classes as lesson 05 builds them (one input) ...
 class Variable:
     def __init__(self, data):
         self.data = data
@@ -22,7 +22,7 @@ class Function:
         return Variable(y)
 
 
-# ... and as lesson 05 builds them (several inputs, a creator).
+# ... and as lesson 06 builds them (several inputs, a creator).
 class Variable2(Variable):
     def __init__(self, data):
         super().__init__(data)

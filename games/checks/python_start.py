@@ -1,15 +1,15 @@
-"""Self-checks for the Python start track (lessons 01 to 03), in the games' own setting.
+"""Self-checks for the Python start track (lessons 02 to 04), in the games' own setting.
 
-- ``check_points(points)``               (lesson 01) if / elif / else: a game's reward as league points
-- ``check_league_points(league_points)``  (lesson 01) a for loop that adds up points
-- ``check_empty_squares(empty_squares)``  (lesson 02) a list: the empty squares of a board
-- ``check_has_line(has_line)``            (lesson 02) tuples: does a mark have three in a row?
-- ``check_tally(tally)``                  (lesson 02) a dict that counts results
-- ``check_tiny_board(TinyBoard)``         (lesson 03) a class with ``self`` that refuses a taken square
-- ``check_count_marks(count_marks)``      (lesson 03) a numpy board, ``board[row, col]``
+- ``check_points(points)``               (lesson 02) if / elif / else: a game's reward as league points
+- ``check_league_points(league_points)``  (lesson 02) a for loop that adds up points
+- ``check_empty_squares(empty_squares)``  (lesson 03) a list: the empty squares of a board
+- ``check_has_line(has_line)``            (lesson 03) tuples: does a mark have three in a row?
+- ``check_tally(tally)``                  (lesson 03) a dict that counts results
+- ``check_tiny_board(TinyBoard)``         (lesson 04) a class with ``self`` that refuses a taken square
+- ``check_count_marks(count_marks)``      (lesson 04) a numpy board, ``board[row, col]``
 
-A board in lessons 01-02 is a list of nine numbers (0 empty, 1 X, 2 O), squares 0 to 8 row by row,
-the way lesson 10's ``TinyTicTacToe`` keeps it; in lesson 03 it is a numpy array, like a game's
+A board in lessons 02-03 is a list of nine numbers (0 empty, 1 X, 2 O), squares 0 to 8 row by row,
+the way lesson 10's ``TinyTicTacToe`` keeps it; in lesson 04 it is a numpy array, like a game's
 observation.
 """
 
@@ -54,7 +54,7 @@ def _points(reward):
     return {1: 3, 0: 1, -1: 0}[reward]
 
 
-@exercise("points", "01_python_1_basics.ipynb", hints=[
+@exercise("points", "02_python_1_basics.ipynb", hints=[
     ("A game ends with a reward: 1 for a win, 0 for a draw, -1 for a loss. `points` turns it into points: "
      "3 for a win, 1 for a draw, 0 for a loss. The start already handles a win; a draw and a loss are missing.",
      "ゲームの終わりには報酬があります。勝ちは 1、引き分けは 0、負けは -1 です。`points` はそれを点数に"
@@ -95,7 +95,7 @@ def check_points(points):
 
 
 # ------------------------------------------------------------------ lesson 01: league_points
-@exercise("league_points", "01_python_1_basics.ipynb", hints=[
+@exercise("league_points", "02_python_1_basics.ipynb", hints=[
     ("`rewards` is a row of rewards, one per game, such as `[1, 1, 0, -1]`. Go through it with "
      "`for reward in rewards:` and add each game's points to `total`. Does `check_points` pass? "
      "`league_points` uses your `points`.",
@@ -145,7 +145,7 @@ def check_league_points(league_points):
 
 
 # ------------------------------------------------------------------ lesson 02: empty_squares
-@exercise("empty_squares", "02_python_2_lists.ipynb", hints=[
+@exercise("empty_squares", "03_python_2_lists.ipynb", hints=[
     ("The squares are numbered 0 to 8, and `board[square]` is what is in a square: 0 when it is empty. "
      "The loop already goes through every square; keep the number of each empty one.",
      "マスには 0 から 8 の番号があり、`board[square]` はそのマスの中身です。空いていれば 0 です。"
@@ -195,7 +195,7 @@ def check_empty_squares(empty_squares):
 
 
 # ------------------------------------------------------------------ lesson 02: has_line
-@exercise("has_line", "02_python_2_lists.ipynb", hints=[
+@exercise("has_line", "03_python_2_lists.ipynb", hints=[
     ("`LINES` holds the eight lines as tuples of three squares, and `for a, b, c in LINES:` takes one line at a "
      "time, its three squares in `a`, `b` and `c`. The line is `mark`'s when all three squares hold `mark`.",
      "`LINES` には 8 本の列が、3 つのマスのタプルで入っています。`for a, b, c in LINES:` は 1 本ずつ取り出し、"
@@ -244,7 +244,7 @@ def check_has_line(has_line):
 
 
 # ------------------------------------------------------------------ lesson 02: tally
-@exercise("tally", "02_python_2_lists.ipynb", hints=[
+@exercise("tally", "03_python_2_lists.ipynb", hints=[
     ("`counts` is a dict with three keys, \"X\", \"O\" and \"draw\", each counting from 0. Each `result` in the "
      "list is one of these keys: add 1 to the count under that key.",
      "`counts` は \"X\"、\"O\"、\"draw\" の 3 つのキーを持つ辞書で、どれも 0 から数えます。リストの `result` は"
@@ -325,7 +325,7 @@ def _expected_after(moves):
     return _After(board, mark, error)
 
 
-@exercise("TinyBoard", "03_python_3_classes.ipynb", hints=[
+@exercise("TinyBoard", "04_python_3_classes.ipynb", hints=[
     ("`play` has two jobs left: refuse a taken square (`raise ValueError(...)`) before anything changes, "
      "and hand the turn to the other player after the mark is put down. `self.board` and `self.mark` "
      "belong to this board: they stay from one `play` to the next.",
@@ -388,7 +388,7 @@ def check_tiny_board(TinyBoard):
 
 
 # ------------------------------------------------------------------ lesson 03: count_marks
-@exercise("count_marks", "03_python_3_classes.ipynb", hints=[
+@exercise("count_marks", "04_python_3_classes.ipynb", hints=[
     ("`board` is a numpy array with rows and columns, and `board[row, col]` is one square. The two loops already "
      "visit every square, for a board of any size (`board.shape` says how many rows and columns it has).",
      "`board` は行と列のある numpy の配列で、`board[row, col]` が 1 つのマスです。2 つのループは、"

@@ -1,11 +1,11 @@
-"""Self-checks for the "learning from scratch" lessons (04 to 06).
+"""Self-checks for the "learning from scratch" lessons (05 to 07).
 
-- ``check_cube(Cube, Variable)``          (lesson 04) forward x³, backward 3x² · gy
-- ``check_backward(MyFunction, Variable)`` (lesson 04) any one-input function: does its
+- ``check_cube(Cube, Variable)``          (lesson 05) forward x³, backward 3x² · gy
+- ``check_backward(MyFunction, Variable)`` (lesson 05) any one-input function: does its
   backward agree with the slope measured by numbers?
-- ``check_mul(Mul, Variable)``            (lesson 05) two inputs: forward x0 · x1, backward
+- ``check_mul(Mul, Variable)``            (lesson 06) two inputs: forward x0 · x1, backward
   (gy · x1, gy · x0)
-- ``check_sgd_step(sgd_step)``            (lesson 06) w ← w - lr · grad for every parameter
+- ``check_sgd_step(sgd_step)``            (lesson 07) w ← w - lr · grad for every parameter
 
 The student's own ``Variable`` and ``Function`` classes are used, so a check works with
 the classes written in the lesson. A function is tried the way the lessons use it::
@@ -45,7 +45,7 @@ def _show(value):
 
 
 # ------------------------------------------------------------------ lesson 04: Cube
-@exercise("Cube", "04_scratch_1_variable.ipynb", hints=[
+@exercise("Cube", "05_scratch_1_variable.ipynb", hints=[
     ("Look at `Square` in section 4: its `backward` takes `x = self.input.data` and returns the local slope `2 * x` "
      "times `gy`. `Cube` follows the same pattern; only the local slope is different.",
      "4 節の `Square` を見てみましょう。`backward` は `x = self.input.data` を取り出して、その場の傾き `2 * x` に "
@@ -108,7 +108,7 @@ def check_cube(Cube, Variable):
 
 
 # ------------------------------------------------------------------ lesson 04: any function
-@exercise("backward", "04_scratch_1_variable.ipynb", hints=[
+@exercise("backward", "05_scratch_1_variable.ipynb", hints=[
     ("This check does what `numerical_diff` does: it nudges x a tiny step in your `forward`, measures the slope, "
      "and compares it with what your `backward` returns (with gy = 1). A difference means that `backward` does not "
      "match `forward`. Does `check_cube` pass?",
@@ -157,7 +157,7 @@ def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
 
 
 # ------------------------------------------------------------------ lesson 05: Mul
-@exercise("Mul", "05_scratch_2_backprop.ipynb", hints=[
+@exercise("Mul", "06_scratch_2_backprop.ipynb", hints=[
     ("Look at `Add` in section 3: its `backward` returns two slopes, `return gy, gy`, one for each input, "
      "in the order of the inputs. `Mul.backward` also returns two: first the one for x0, then the one for x1.",
      "3 節の `Add` を見てみましょう。`backward` は入力 1 つにつき 1 つ、`return gy, gy` と 2 つの傾きを"
@@ -224,7 +224,7 @@ class _Parameter:
         self.data, self.grad = _array(data), _array(grad)
 
 
-@exercise("sgd_step", "06_scratch_3_network.ipynb", hints=[
+@exercise("sgd_step", "07_scratch_3_network.ipynb", hints=[
     ("Look at the training loop of section 3: `w.data = w.data - lr * w.grad` is one step downhill for `w`. "
      "`sgd_step` takes the same step for every `p` in `params`.",
      "3 節の学習のループを見てみましょう。`w.data = w.data - lr * w.grad` が `w` を坂の下へ 1 歩動かしています。"

@@ -1,4 +1,4 @@
-"""The questions of the welcome (00) and of the Python start track (01-03)."""
+"""The questions of the welcome (00) and of the Python start track (02-04)."""
 
 from . import question
 
@@ -31,10 +31,10 @@ question(
     explain_ja="書きかえた内容は、使ったパソコンのブラウザーの中に保存されます。サーバーにはありません。"
                "持ち運ぶには「作業をすべてダウンロード」をして、別のパソコンで「作業を元に戻す」を使います。")
 
-# ---------------------------------------------------------------- 01 Python basics 1
+# ---------------------------------------------------------------- 02 Python basics 1
 
 question(
-    "01.calc", "01_python_1_basics.ipynb",
+    "02.calc", "02_python_1_basics.ipynb",
     en="Predict before you run the cell below: what will 3 + 4 * 2 show?",
     ja="下のセルを実行する前に予想しよう: 3 + 4 * 2 の答えはいくつ？",
     answer=11,
@@ -43,7 +43,7 @@ question(
                "（7 * 2 = 14 ではありません）。")
 
 question(
-    "01.last_turn", "01_python_1_basics.ipynb",
+    "02.last_turn", "02_python_1_basics.ipynb",
     en="Predict: range(5) counts five numbers, starting from 0. What is the last line the cell below prints?",
     ja="予想しよう: range(5) は 0 から始めて 5 つの数を数えます。下のセルが最後に表示する行は？",
     choices=[("turn 5", "turn 5"), ("turn 4", "turn 4"), ("turn 6", "turn 6"), ("turn 0", "turn 0")],
@@ -52,7 +52,7 @@ question(
     explain_ja="0, 1, 2, 3, 4 で 5 つです。range(5) は 0 から始まるので、5 の 1 つ手前の 4 で終わります。")
 
 question(
-    "01.draw_line", "01_python_1_basics.ipynb",
+    "02.draw_line", "02_python_1_basics.ipynb",
     en="Which line should points(reward) have for a draw?",
     ja="points(reward) で、引き分けのために書く行はどれ？",
     choices=[("elif reward = 0:", "elif reward = 0:"), ("elif reward == 0:", "elif reward == 0:"),
@@ -64,10 +64,10 @@ question(
                "引き分けは文字の \"draw\" ではなく数の 0 です。else には条件を書きません。"
                "残り全部（ここでは負け）のためのものです。")
 
-# ---------------------------------------------------------------- 02 Python basics 2
+# ---------------------------------------------------------------- 03 Python basics 2
 
 question(
-    "02.middle", "02_python_2_lists.ipynb",
+    "03.middle", "03_python_2_lists.ipynb",
     en="Predict before you run the cell below: what will print(board[4]) show?",
     ja="下のセルを実行する前に予想しよう: print(board[4]) は何を表示する？",
     choices=[("0", "0"), ("1", "1"), ("2", "2"), ("An error", "エラー")],
@@ -78,7 +78,7 @@ question(
                "1 から数えてしまうと board[3] の 0 になります。")
 
 question(
-    "02.square_nine", "02_python_2_lists.ipynb",
+    "03.square_nine", "03_python_2_lists.ipynb",
     en="Predict: what will print(board[9]) do?",
     ja="予想しよう: print(board[9]) はどうなる？",
     choices=[("Print the last square", "最後のマスを表示する"), ("Print 0, an empty square", "空きマスの 0 を表示する"),
@@ -90,7 +90,7 @@ question(
                "board[9] はリストの外なので IndexError になります。")
 
 question(
-    "02.no_empty", "02_python_2_lists.ipynb",
+    "03.no_empty", "03_python_2_lists.ipynb",
     en="empty_squares gets a full board: no square holds 0. What should it return?",
     ja="empty_squares に、空きマスが 1 つもない（0 がない）盤面をわたします。何を返せばいい？",
     choices=[("[], an empty list", "[]（空のリスト）"), ("None", "None"), ("0", "0"), ("An error", "エラー")],
@@ -100,10 +100,10 @@ question(
     explain_ja="答えはやはりリストで、中身が何もないだけです: []。こうしておけば、for や len で使うコードが、"
                "うまった盤面でもそのまま動きます。")
 
-# ---------------------------------------------------------------- 03 Python basics 3
+# ---------------------------------------------------------------- 04 Python basics 3
 
 question(
-    "03.two_scoreboards", "03_python_3_classes.ipynb",
+    "04.two_scoreboards", "04_python_3_classes.ipynb",
     en="Predict before you run the cell below: mine gets a win and a draw, yours gets a loss. What will "
        "print(mine.points, yours.points) show?",
     ja="下のセルを実行する前に予想しよう: mine は勝ちと引き分け、yours は負けを 1 つ記録します。"
@@ -115,7 +115,7 @@ question(
                "mine は 3 + 1 = 4、yours は負けなので 0 のままです。")
 
 question(
-    "03.raise_first", "03_python_3_classes.ipynb",
+    "04.raise_first", "04_python_3_classes.ipynb",
     en="Why must play(square) raise the error before it puts the mark down?",
     ja="play(square) は、なぜ印を置く前にエラーを raise しなければならない？",
     choices=[("So that a refused move changes nothing", "ことわった手で、何も変わらないようにするため"),
@@ -128,7 +128,7 @@ question(
                "ゲームがこわれてしまいます。")
 
 question(
-    "03.column", "03_python_3_classes.ipynb",
+    "04.column", "04_python_3_classes.ipynb",
     en="Predict: board has an O (2) at board[0, 2] and an X (1) at board[1, 1]. What will print(board[:, 2]) show?",
     ja="予想しよう: board の board[0, 2] には O（2）、board[1, 1] には X（1）が入っています。"
        "print(board[:, 2]) は何を表示する？",

@@ -1,12 +1,12 @@
-"""The questions of the learning-from-scratch lessons (04-06): slopes, a gradient's sign, and where
+"""The questions of the learning-from-scratch lessons (05-07): slopes, a gradient's sign, and where
 gradient descent goes."""
 
 from . import question
 
-# ---------------------------------------------------------------- 04 a number that remembers
+# ---------------------------------------------------------------- 05 a number that remembers
 
 question(
-    "04.line_rate", "04_scratch_1_variable.ipynb",
+    "05.line_rate", "05_scratch_1_variable.ipynb",
     en="Predict before you run the cell below: the first line prints 2.0, the rate of change of y = 2x + 1 from "
        "x = 1 to x = 3. What will the second line print, from x = 0 to x = 10?",
     ja="下のセルを実行する前に予想しよう: 1 行目は、y = 2x + 1 の x = 1 から 3 までの変化の割合 2.0 を表示します。"
@@ -17,7 +17,7 @@ question(
     explain_ja="直線では、変化の割合はどこで測っても同じです: (21 - 1) ÷ (10 - 0) = 2。これが直線の傾きです。")
 
 question(
-    "04.slope_at", "04_scratch_1_variable.ipynb",
+    "05.slope_at", "05_scratch_1_variable.ipynb",
     en="Predict: the slope of y = x² is 4 at x = 2. What slope will the chart below show at x0 = 1.5?",
     ja="予想しよう: y = x² の傾きは、x = 2 で 4 でした。下のグラフは、x0 = 1.5 での傾きをいくつと表示する？",
     answer=3, tolerance=0.05,
@@ -25,7 +25,7 @@ question(
     explain_ja="x² の傾きは、どの x でも 2x です: 2 × 1.5 = 3。x が大きくなるほど、曲線は急になります。")
 
 question(
-    "04.negative_slope", "04_scratch_1_variable.ipynb",
+    "05.negative_slope", "05_scratch_1_variable.ipynb",
     en="Where is the slope of y = x² negative?",
     ja="y = x² の傾きがマイナスになるのはどこ？",
     choices=[("Where x is less than 0", "x が 0 より小さいところ"),
@@ -38,7 +38,7 @@ question(
                "傾き 2x はマイナスです（x0 = -0.5 なら -1）。")
 
 question(
-    "04.chain_slope", "04_scratch_1_variable.ipynb",
+    "05.chain_slope", "05_scratch_1_variable.ipynb",
     en="a = x², and y = 3a. At x = 2, a changes 4 times as fast as x. How many times as fast as x does y change?",
     ja="a = x²、y = 3a とします。x = 2 では、a は x の 4 倍の速さで変わります。y は x の何倍の速さで変わる？",
     answer=12,
@@ -47,10 +47,10 @@ question(
     explain_ja="つながった関数では、傾きをかけ算します: 4 × 3 = 12。backward は y からさかのぼり、"
                "関数ごとにその場の傾きをかけていきます。")
 
-# ---------------------------------------------------------------- 05 backpropagation
+# ---------------------------------------------------------------- 06 backpropagation
 
 question(
-    "05.slope_of_x", "05_scratch_2_backprop.ipynb",
+    "06.slope_of_x", "06_scratch_2_backprop.ipynb",
     en="Predict before you run the cell below: z = x² + y² at x = 2 and y = 3. What will x.grad, the slope of z for "
        "x, be?",
     ja="下のセルを実行する前に予想しよう: x = 2、y = 3 のときの z = x² + y² です。"
@@ -61,7 +61,7 @@ question(
                "その傾きは 2x = 4。y については 2y = 6 です。")
 
 question(
-    "05.diamond", "05_scratch_2_backprop.ipynb",
+    "06.diamond", "06_scratch_2_backprop.ipynb",
     en="Predict: here a = x² is used by two functions. Will backward and the measured slope agree?",
     ja="予想しよう: ここでは a = x² が 2 つの関数に使われています。backward と測った傾きは一致する？",
     choices=[("Yes, the same number", "一致する"),
@@ -74,7 +74,7 @@ question(
                "測る方法は、関数を 2 回計算するだけなので、どんな関数でも使えます。")
 
 question(
-    "05.mul_nudge", "05_scratch_2_backprop.ipynb",
+    "06.mul_nudge", "06_scratch_2_backprop.ipynb",
     en="z = x0 · x1 with x0 = 2 and x1 = 5. You make x0 bigger by 0.01. By how much does z grow?",
     ja="z = x0 · x1 で、x0 = 2、x1 = 5 です。x0 を 0.01 だけ大きくすると、z はいくつ増える？",
     answer=0.05, tolerance=0.0005,
@@ -83,10 +83,10 @@ question(
     explain_ja="z は x1 × 0.01 = 5 × 0.01 = 0.05 増えます。x0 についての z の傾きは x1 だからです。"
                "だから Mul の backward は、x0 の傾きとして x1 × gy を返します。")
 
-# ---------------------------------------------------------------- 06 a network that learns
+# ---------------------------------------------------------------- 07 a network that learns
 
 question(
-    "06.learned_w", "06_scratch_3_network.ipynb",
+    "07.learned_w", "07_scratch_3_network.ipynb",
     en="Predict before you run the cell below: the points were made with w = 2 and b = 1, plus a little noise. "
        "w starts at 0. Where will w be after 40 epochs?",
     ja="下のセルを実行する前に予想しよう: 点は w = 2、b = 1 に少しばらつきを足して作りました。"
@@ -100,7 +100,7 @@ question(
                "点にばらつきがあるので、その場所はかくされた 2 から少しずれています。")
 
 question(
-    "06.step_sign", "06_scratch_3_network.ipynb",
+    "07.step_sign", "07_scratch_3_network.ipynb",
     en="p.data is 1.0 and p.grad is -3 (the loss goes down when p grows). After one step with lr = 0.1, what is "
        "p.data?",
     ja="p.data が 1.0、p.grad が -3 です（p を大きくすると損失は下がる）。lr = 0.1 で一歩進むと、p.data はいくつ？",
