@@ -7,10 +7,12 @@
 A school Chromebook runs Python in the browser about three times slower than a developer's
 machine. Chromium's CPU throttling (DevTools) slows the page but not the Web Worker that runs the
 Pyodide kernel, so the whole browser (every process it starts) is held to half a CPU core by a
-cgroup CPU quota (``bench/site_load.py``'s ``CpuLimit``; needs root). Every lesson runs alone
+cgroup CPU quota (``bench/site_load.py``'s ``CpuLimit``; needs root), with a weight that gets it
+its whole quota on a busy machine (each lesson's share of periods spent at the quota is
+recorded: near 1 when its cells compute). Every lesson runs alone
 (one notebook at a time, so no other kernel's start shares the half core), each code cell in
-order as written, in the English lesson: the Japanese lessons' code cells are the same but for
-``games.set_language("ja")``, so their cell times are the same.
+order as written, in the English lesson: the Japanese lesson runs the same code (only its comments,
+printed words and ``games.set_language("ja")`` differ), so its cells take the same time.
 
 Each lesson's figures (the seconds of each code cell, their sum, and the seconds from opening
 the lesson with an empty browser cache to an idle kernel, with the date, the machine and the quota) are merged into
@@ -27,6 +29,7 @@ import datetime
 import json
 import os
 import platform
+import signal
 import sys
 import uuid
 from pathlib import Path
@@ -39,7 +42,7 @@ from bench.site_load import HALF_A_CORE, CpuLimit, launch  # noqa: E402
 from sitebuild import pyodide_source, steps  # noqa: E402
 
 FIGURES = ROOT / "sitebuild" / "lesson_cell_seconds.json"
-LANGUAGE = "en"  # the ja lessons' code cells are identical: one language gives the cells' times
+LANGUAGE = "en"  # the ja lessons run the same code (comments and printed words aside): the same times
 
 
 class NamedLane(Lane):
@@ -68,8 +71,24 @@ def machine():
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
-def lesson_figures(report, chromium_version, quota):
-    """One lesson's entry of the figures file, from its run's report."""
+def hold_half_a_core():
+    """A CpuLimit of half a core whose group also outweighs other work (a large cpu.shares /
+    cpu.weight): on a busy machine it still gets its whole quota, no more."""
+    limit = CpuLimit(*HALF_A_CORE)
+    weight = limit.group / "cpu.shares"
+    weight.write_text("10240") if weight.exists() else (limit.group / "cpu.weight").write_text("10000")
+    return limit
+
+
+def cpu_stat(limit):
+    """The group's CFS counters: periods, and periods in which it used its whole quota."""
+    lines = dict(line.split() for line in (limit.group / "cpu.stat").read_text().splitlines())
+    return int(lines.get("nr_periods", 0)), int(lines.get("nr_throttled", 0))
+
+
+def lesson_figures(report, chromium_version, quota, periods):
+    """One lesson's entry of the figures file, from its run's report and the group's CFS counters
+    over it (the share of periods in which the browser used its whole half core)."""
     return {
         "notebook": report["notebook"],
         "measured": datetime.date.today().isoformat(),
@@ -77,6 +96,7 @@ def lesson_figures(report, chromium_version, quota):
         "chromium": chromium_version,
         "cpu_quota": quota,
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        "periods_at_quota": round(periods[1] / periods[0], 2) if periods[0] else None,
         "kernel_ready_seconds_cold": report["kernel_ready_seconds"],
         "cells_seconds": report["cells_seconds"],
         "cells": [{"index": c["index"], "seconds": c["seconds"], "first_line": c["first_line"]}
@@ -100,7 +120,7 @@ def read_figures():
         return json.loads(FIGURES.read_text(encoding="utf-8"))
     return {"about": "Each lesson's code cells timed in Chromium held to half a CPU core "
                      "(bench/lesson_cells.py): the measured part of the minutes model "
-                     "(sitebuild/lesson_minutes.py). English lessons; the Japanese code cells are the same.",
+                     "(sitebuild/lesson_minutes.py). English lessons; the Japanese ones run the same code.",
             "lessons": {}}
 
 
@@ -121,11 +141,12 @@ def main():
     parser.add_argument("--slowdown", metavar="NN", help="time this lesson at full speed and at half a core")
     parser.add_argument("--rounds", type=int, default=2, help="turns of each speed for --slowdown")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))  # SystemExit: the cgroup is removed
     site = args.site or steps.build_site(ROOT / "_build" / "lesson-cells-site",
                                          pyodide_source.choose_pyodide_source(None))
     server, base_url = start_server(site)
     from playwright.sync_api import sync_playwright
-    limit = CpuLimit(*HALF_A_CORE)
+    limit = hold_half_a_core()
     figures = read_figures()
     failed = []
     try:
@@ -137,13 +158,16 @@ def main():
                 print(json.dumps(figures["slowdown"]))
             else:
                 for notebook in lesson_notebooks(args.lessons):
+                    before = cpu_stat(limit)
                     report = time_lesson(slow, base_url, notebook)
+                    after = cpu_stat(limit)
                     if report["problems"]:
                         failed.append(notebook)
                         print(f"{notebook}: not recorded: {report['problems']}", file=sys.stderr)
                         continue
                     number = Path(notebook).name[:2]
-                    figures["lessons"][number] = lesson_figures(report, slow.version, quota_text())
+                    figures["lessons"][number] = lesson_figures(report, slow.version, quota_text(),
+                                                               [b - a for a, b in zip(before, after)])
                     write_figures(figures)  # after each lesson: a long run keeps what it measured
                     print(f"{notebook}: cells {report['cells_seconds']:.1f} s, "
                           f"kernel ready {report['kernel_ready_seconds']:.1f} s", flush=True)
