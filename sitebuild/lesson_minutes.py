@@ -15,12 +15,14 @@ A lesson's minutes are the sum of these parts, rounded up to a whole minute:
 - **The learning cycle's forms:** the plan 1 minute, each question (``games.ask``) 2 minutes
   (read, predict, answer, read the explanation), the reflection 2 minutes.
 - **Each board to play on (``games.play``): 3 minutes** of playing against the agent.
+- **Each code cell: a quarter of a minute** to run it and look at what it shows (a board, a chart,
+  a few lines), besides the cell's own running time.
 - **The cells' own time:** the sum of every code cell's seconds, measured in Chromium held to half
   a CPU core (about a school Chromebook) by ``bench/lesson_cells.py``, which writes them to
   ``lesson_cell_seconds.json`` beside this module.
 
-Reading the code cells and their outputs is not counted apart: it is in the reading speed, which
-is slow for prose, and in the exercises' minutes. A lesson fits a 50-minute period when the model
+Changing the examples and trying "Try this next" are not counted: the figure is what a class needs
+at least. A lesson fits a 50-minute period when the model
 gives at most ``lesson_facts.MAX_MINUTES`` (45): the last 5 minutes are for saving and handing in.
 
     python -m sitebuild.lesson_minutes           # each lesson's parts and minutes
@@ -46,6 +48,7 @@ READING_PER_MINUTE = 250  # Japanese characters
 EXERCISE_MINUTES = {"short": 4, "medium": 8, "long": 12}
 PLAN_MINUTES, QUESTION_MINUTES, REFLECTION_MINUTES = 1, 2, 2
 PLAY_MINUTES = 3
+CODE_CELL_MINUTES = 0.25  # running a cell and looking at its output
 
 # Each exercise's difficulty (the levels of EXERCISE_MINUTES), judged from what the student writes
 # beyond the start the lesson gives: the lines to add or change, and any idea new to them.
@@ -127,6 +130,7 @@ def parts(number, notebook_path=None, cell_seconds=None):
                                f"in sitebuild/lesson_minutes.py (one of {', '.join(EXERCISE_MINUTES)})")
         exercises.append((exercise.name, DIFFICULTY[exercise.key]))
     code = code_text(notebook)
+    code_cells = sum(1 for cell in notebook["cells"] if cell["cell_type"] == "code")
     questions = len(re.findall(r"games\.ask\(", code))
     plays = len(re.findall(r"games\.play\(", code))
     characters = lesson_facts.reading_characters(notebook)
@@ -137,11 +141,12 @@ def parts(number, notebook_path=None, cell_seconds=None):
         "cycle": (PLAN_MINUTES * len(re.findall(r"games\.plan\(", code)) + QUESTION_MINUTES * questions
                   + REFLECTION_MINUTES * len(re.findall(r"games\.reflect\(", code))),
         "play": PLAY_MINUTES * plays,
+        "running": CODE_CELL_MINUTES * code_cells,
         "cells": figures["cells_seconds"] / 60,
     }
     total = sum(counted.values())
     return {"number": number, "characters": characters, "exercises": exercises, "questions": questions,
-            "plays": plays, "figures": figures, "parts": counted, "total": total,
+            "plays": plays, "code_cells": code_cells, "figures": figures, "parts": counted, "total": total,
             "minutes": math.ceil(round(total, 6))}
 
 
@@ -173,6 +178,7 @@ def note_section(counted, language):
             f"ログインしてレッスンを開くまで {p['login']} 分、日本語 {counted['characters']:,} 字を 1 分 "
             f"{READING_PER_MINUTE} 字で読んで {p['reading']:.1f} 分、練習問題 {exercises}、計画・問題 "
             f"{counted['questions']} つ・ふりかえりで {p['cycle']} 分、{play}"
+            f"{counted['code_cells']} 個のコードセルを実行して結果を見るのに {p['running']:.1f} 分、"
             f"セルの実行時間 {p['cells']:.1f} 分。合計 {counted['total']:.1f} 分を切り上げました。\n\n"
             f"セルの実行時間は、ブラウザ全体を CPU の半分のコアに制限した Chromium（学校の Chromebook に近い速さ）で"
             f"レッスンのコードセルをすべて実行して測りました（`bench/lesson_cells.py`、{f['measured']}）: "
@@ -189,6 +195,7 @@ def note_section(counted, language):
             f"estimated\"): logging in and opening the lesson {p['login']}; reading {counted['characters']:,} "
             f"characters of the Japanese lesson at {READING_PER_MINUTE} a minute {p['reading']:.1f}; exercises: "
             f"{exercises}; the plan, {counted['questions']} questions and the reflection {p['cycle']}; {play}"
+            f"running {counted['code_cells']} code cells and looking at what they show {p['running']:.1f}; "
             f"the cells' own time {p['cells']:.1f}. The sum, {counted['total']:.1f}, rounded up.\n\n"
             f"The cells' time was measured by running every code cell of the lesson in Chromium with the whole "
             f"browser held to half a CPU core, about a school Chromebook (`bench/lesson_cells.py`, {f['measured']}): "

@@ -70,7 +70,7 @@ def test_the_figures_say_how_they_were_measured():
 
 def test_the_model_adds_its_parts_and_rounds_up(tmp_path):
     # 500 characters (2 minutes), a plan, two questions and a reflection (7), a board (3),
-    # no exercise, 30 s of cells (0.5), logging in (5): 17.5 minutes, 18 rounded up.
+    # no exercise, two code cells (0.5) running 30 s (0.5), logging in (5): 18 minutes.
     notebook = {"cells": [
         {"cell_type": "markdown", "source": ["あ" * 500]},
         {"cell_type": "code", "source": ['games.plan("99")\ngames.ask("99.a")\ngames.ask("99.b")']},
@@ -79,8 +79,11 @@ def test_the_model_adds_its_parts_and_rounds_up(tmp_path):
     path = tmp_path / "99_made_up.ipynb"
     path.write_text(json.dumps(notebook), encoding="utf-8")
     counted = lesson_minutes.parts("99", path, {"99": {"cells_seconds": 30.0}})
-    assert counted["parts"] == {"login": 5, "reading": 2.0, "exercises": 0, "cycle": 7, "play": 3, "cells": 0.5}
+    assert counted["parts"] == {"login": 5, "reading": 2.0, "exercises": 0, "cycle": 7, "play": 3,
+                                "running": 0.5, "cells": 0.5}
     assert counted["minutes"] == 18
+    counted = lesson_minutes.parts("99", path, {"99": {"cells_seconds": 31.0}})
+    assert counted["minutes"] == 19  # rounded up
 
 
 def test_a_lesson_with_no_figures_says_how_to_measure_it(tmp_path):
