@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # build.py and bench/ of this checkout
 
-from bench.site_browser import CHROMIUM, Lane, start_server  # noqa: E402 - after sys.path
+from bench.site_browser import Lane, start_server  # noqa: E402 - after sys.path
 from bench.site_load import HALF_A_CORE, CpuLimit, launch  # noqa: E402
 from sitebuild import pyodide_source, steps  # noqa: E402
 
@@ -71,12 +71,20 @@ def machine():
     return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
 
 
-def hold_half_a_core():
+def hold_half_a_core(limited=True):
     """A CpuLimit of half a core whose group also outweighs other work (a large cpu.shares /
-    cpu.weight): on a busy machine it still gets its whole quota, no more."""
-    limit = CpuLimit(*HALF_A_CORE)
+    cpu.weight): on a busy machine it still gets its whole quota, no more. With ``limited``
+    False, the same weight and no quota: full speed, as far as the machine's other work allows."""
+    limit = CpuLimit(*HALF_A_CORE, name=f"lesson-cells-bench-{os.getpid()}-{'half' if limited else 'full'}")
     weight = limit.group / "cpu.shares"
-    weight.write_text("10240") if weight.exists() else (limit.group / "cpu.weight").write_text("10000")
+    if weight.exists():
+        weight.write_text("10240")
+        if not limited:
+            (limit.group / "cpu.cfs_quota_us").write_text("-1")
+    else:
+        (limit.group / "cpu.weight").write_text("10000")
+        if not limited:
+            (limit.group / "cpu.max").write_text(f"max {HALF_A_CORE[1]}")
     return limit
 
 
@@ -182,8 +190,17 @@ def main():
 
 
 def slowdown(playwright, slow, base_url, lesson, rounds, tag):
-    """Lesson ``lesson`` at full speed and at half a core, taking turns; the least cell sums."""
-    fast = launch(playwright, CHROMIUM, tag)
+    """Lesson ``lesson`` at full speed and at half a core, taking turns; the least cell sums. The
+    full-speed browser has the same weight as the slow one, so other work slows both alike."""
+    full = hold_half_a_core(limited=False)
+    try:
+        fast = launch(playwright, str(full.wrapper), tag)
+        return compare(fast, slow, base_url, lesson, rounds)
+    finally:
+        full.close()
+
+
+def compare(fast, slow, base_url, lesson, rounds):
     notebook = lesson_notebooks([lesson])[0]
     sums = {"full_speed": [], "half_core": []}
     for _ in range(rounds):
@@ -192,9 +209,10 @@ def slowdown(playwright, slow, base_url, lesson, rounds, tag):
             if report["problems"]:
                 raise SystemExit(f"{notebook} failed: {report['problems']}")
             sums[label].append(report["cells_seconds"])
-    fast.close()
+    fast.close()  # its processes leave the group before it is removed
     least = {label: min(values) for label, values in sums.items()}
     return {"notebook": notebook, "measured": datetime.date.today().isoformat(), "machine": machine(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
             "cells_seconds": sums, "ratio": round(least["half_core"] / least["full_speed"], 2)}
 
 
