@@ -68,7 +68,7 @@ def lesson_notebooks(selected=()):
 def machine():
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor())
-    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()}"
 
 
 def hold_half_a_core(limited=True):

@@ -8,7 +8,8 @@ A lesson's minutes are the sum of these parts, rounded up to a whole minute:
   instructions; :func:`sitebuild.lesson_facts.reading_characters`: the markdown cells, without
   code, tags or furigana). Both languages get the Japanese lesson's figure.
 - **Each exercise by its difficulty** (``DIFFICULTY`` below, one entry per exercise of
-  ``games/checks``): *short* 4 minutes (up to 3 lines to fill in or change in a start that shows
+  ``games/checks``): *given* 2 minutes (the lesson shows the code: read it and run its check),
+  *short* 4 minutes (up to 3 lines to fill in or change in a start that shows
   the shape), *medium* 8 minutes (4 to 7 lines, or fewer that need a new idea such as recursion
   or a formula with a condition), *long* 12 minutes (8 lines or more, or several cases of the
   student's own). That is reading the start, writing, running the check and fixing, hints included.
@@ -45,30 +46,31 @@ CELL_SECONDS = Path(__file__).with_name("lesson_cell_seconds.json")
 
 LOGIN_MINUTES = 5
 READING_PER_MINUTE = 250  # Japanese characters
-EXERCISE_MINUTES = {"short": 4, "medium": 8, "long": 12}
+EXERCISE_MINUTES = {"given": 2, "short": 4, "medium": 8, "long": 12}
 PLAN_MINUTES, QUESTION_MINUTES, REFLECTION_MINUTES = 1, 2, 2
 PLAY_MINUTES = 3
 CODE_CELL_MINUTES = 0.25  # running a cell and looking at its output
 
 # Each exercise's difficulty (the levels of EXERCISE_MINUTES), judged from what the student writes
-# beyond the start the lesson gives: the lines to add or change, and any idea new to them.
+# beyond the start the lesson gives: the lines to add or change, and any idea new to them
+# (measured by comparing each start with its solution, then read one by one).
 DIFFICULTY = {
     "python_start.points": "medium",
-    "python_start.league_points": "long",
+    "python_start.league_points": "short",     # one line: the running total shown in section 5
     "python_start.empty_squares": "short",
     "python_start.has_line": "medium",          # a condition with `and`, three squares at a time
     "python_start.tally": "short",
-    "python_start.TinyBoard": "medium",
-    "python_start.count_marks": "medium",
+    "python_start.TinyBoard": "medium",        # three lines, in the track's first class
+    "python_start.count_marks": "short",
     "scratch.Cube": "short",
     "scratch.backward": "medium",
     "scratch.Mul": "short",
     "scratch.sgd_step": "short",
     "tictactoe.winner": "long",
-    "tictactoe.win_if_you_can": "medium",
+    "tictactoe.win_if_you_can": "short",
     "tictactoe.minimax": "medium",              # one line, but it is recursion
     "tictactoe.td_target": "medium",            # a formula with a condition
-    "connectfour.drop_piece": "medium",
+    "connectfour.drop_piece": "given",
     "connectfour.four_in_a_row": "long",
     "connectfour.win_if_you_can": "short",
     "connectfour.score_window": "medium",
@@ -158,11 +160,17 @@ def minutes(number):
 # ---------------------------------------------------------------- the teachers' notes
 
 NOTE_HEADING = {"en": "### How the minutes were estimated", "ja": "### 分数の見積もり方"}
-LEVEL_WORDS = {"ja": {"short": "短い", "medium": "ふつう", "long": "長い"}}
+LEVEL_WORDS = {"ja": {"given": "コードは書いてある", "short": "短い", "medium": "ふつう", "long": "長い"}}
 
 
 def slowest_cell(figures):
-    return max(figures["cells"], key=lambda cell: cell["seconds"])
+    """The cell that ran longest, named by its first line, with a long call's arguments left out."""
+    cell = dict(max(figures["cells"], key=lambda cell: cell["seconds"]))
+    line = cell["first_line"]
+    if len(line) > 40 and "(" in line:
+        line = line[:line.index("(")] + "(...)"
+    cell["first_line"] = line
+    return cell
 
 
 def note_section(counted, language):
