@@ -145,6 +145,8 @@ def quota_text():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("lessons", nargs="*", help="lesson numbers or parts of names (default: all)")
+    parser.add_argument("-k", dest="more", action="append", default=[], metavar="NAME",
+                        help="a lesson, as pytest's -k (repeat for more)")
     parser.add_argument("--site", type=Path, help="a built site (default: build one into _build/lesson-cells-site)")
     parser.add_argument("--slowdown", metavar="NN", help="time this lesson at full speed and at half a core")
     parser.add_argument("--rounds", type=int, default=2, help="turns of each speed for --slowdown")
@@ -165,7 +167,7 @@ def main():
                 figures["slowdown"] = slowdown(playwright, slow, base_url, args.slowdown, args.rounds, tag)
                 print(json.dumps(figures["slowdown"]))
             else:
-                for notebook in lesson_notebooks(args.lessons):
+                for notebook in lesson_notebooks(args.lessons + args.more):
                     before = cpu_stat(limit)
                     report = time_lesson(slow, base_url, notebook)
                     after = cpu_stat(limit)
