@@ -23,12 +23,16 @@ A lesson's minutes are the sum of these parts, rounded up to a whole minute:
   ``lesson_cell_seconds.json`` beside this module.
 
 Changing the examples and trying "Try this next" are not counted: the figure is what a class needs
-at least. A lesson fits a 50-minute period when the model
-gives at most ``lesson_facts.MAX_MINUTES`` (45): the last 5 minutes are for saving and handing in.
+at least. A lesson fits a 50-minute period when the model gives at most ``lesson_facts.MAX_MINUTES``
+(45): the last 5 minutes are for saving and handing in.
 
-    python -m sitebuild.lesson_minutes           # each lesson's parts and minutes
-    python -m sitebuild.lesson_minutes --write   # set lesson.minutes (both languages) and the
-                                                 # teachers' notes' minutes section to the model
+After a lesson changes, time its cells again and set its minutes and notes from the model::
+
+    python bench/lesson_cells.py --site _output NN     # needs root (a cgroup) and a built site
+
+    python -m sitebuild.lesson_minutes              # each lesson's parts and minutes
+    python -m sitebuild.lesson_minutes --write NN   # set lesson.minutes (both languages) and the
+                                                    # teachers' notes' minutes section (all without NN)
 """
 
 import json
