@@ -144,8 +144,8 @@ def browser_pss_mb(tag):
 class CpuLimit:
     """A cgroup that holds a Chromium to a CPU quota (cgroup v2 cpu.max, or v1 cpu.cfs_*)."""
 
-    def __init__(self, quota_us, period_us):
-        name = f"site-load-bench-{os.getpid()}"
+    def __init__(self, quota_us, period_us, name=None):
+        name = name or f"site-load-bench-{os.getpid()}"
         v2, v1 = Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/cpu")
         if (v2 / "cgroup.controllers").is_file():
             self.group = v2 / name

@@ -4,7 +4,7 @@ Every notebook of content/ carries, in its metadata (JupyterLab: *Property Inspe
 *Notebook metadata*)::
 
     "lesson": {
-        "minutes": 40,                       # the whole period's work on a school Chromebook, training included
+        "minutes": 40,                       # the model's figure (lesson_minutes.py), training included
         "objectives": ["I can ...", ...],    # 2-4 can-do statements, in the notebook's language
         "needs": ["01", "10"]                # the lessons it assumes (their numbers), [] for none
     }
@@ -14,7 +14,8 @@ The course map, the teachers' page, the lesson card the build puts under a lesso
 
 A lesson fits one 50-minute period: ``minutes`` at most ``MAX_MINUTES``, and at most
 ``MAX_READING`` characters of text for the student to read (:func:`reading_characters`), about
-ten minutes for a 13-year-old reading Japanese at 350 characters a minute.
+fourteen minutes for a 13-year-old reading Japanese at 250 characters a minute. ``minutes`` is
+not guessed: it is the figure of the minutes model in ``lesson_minutes.py`` beside this module.
 """
 
 import re
