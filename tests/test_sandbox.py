@@ -96,7 +96,7 @@ def test_in_process_sandbox_judges_the_same_way():
 
 @pytest.mark.parametrize("answer, waited, outcome", [
     ({"action": 3, "seconds": 0.01}, 0.02, ("move", 3)),
-    ({"action": 3, "seconds": 0.5}, 0.6, ("slow", "0.50 s")),
+    ({"action": 3, "seconds": 0.01}, 0.6, ("slow", "0.60 s")),  # the referee's clock, not the time it says
     ({"action": 3, "seconds": -1.0}, 0.6, ("slow", "0.60 s")),  # a time that cannot be is not believed
     ({"action": True, "seconds": 0.01}, 0.02, ("raised", "the sandbox answered nonsense")),
     ({"illegal": "'a' (str)", "seconds": 0.01}, 0.02, ("illegal", "'a' (str)")),

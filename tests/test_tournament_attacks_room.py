@@ -441,15 +441,20 @@ def queuer(env):
     return lowest(env)
 
 
+CALLS = []  #: its moves so far, in this process
+
+
 def clock_patcher(env):
-    """Stops the clock its sandbox reads, then takes 0.22 s against a limit of 0.1 s."""
+    """Stops the clock its sandbox reads, then, from its third move on (once its process is warm), takes 0.22 s
+    against a limit of 0.1 s."""
     import time
-    real = time.perf_counter
-    if not getattr(time, "patched", False):
+    real = getattr(time, "real_perf_counter", time.perf_counter)
+    if not hasattr(time, "real_perf_counter"):
+        time.real_perf_counter = real
         frozen = real() + 0.001
         time.perf_counter = lambda: frozen
-        time.patched = True
-    until = real() + 0.22
+    CALLS.append(True)
+    until = real() + (0.22 if len(CALLS) > 2 else 0.0)
     while real() < until:
         pass
     return env.legal_actions()[0]

@@ -1,10 +1,10 @@
 """How the referee judges an entrant's answer to one move, by its own clock (whatever the sandbox)."""
 
 #: Seconds a move may take beyond the time limit, by the referee's clock, which runs from sending the position
-#: to reading the answer: it also counts the trip of the two through the pipe (a fraction of a millisecond on
-#: CPython, a few in a browser's worker) and waking the paused process, which a busy computer's scheduler can
-#: delay by a few of its time slices. The entrant's own account of its time is never asked.
-GRACE = 0.05
+#: to reading the answer: so it also counts their trip through the channel and waking the paused process (a
+#: fraction of a millisecond on CPython, a few in a browser's worker); 10 ms also leaves room for a busy
+#: computer's scheduler. The entrant's own account of its time is never asked.
+GRACE = 0.01
 
 
 def judge(answer, waited, time_limit):
