@@ -72,8 +72,7 @@ def die_with_parent():
 
 def main(arguments):
     from games.sandbox import no_new_processes
-    from games.sandbox.player import Player, error_text
-    import games.dqn  # noqa: F401 - a trained agent's code, imported before the limits like the rest
+    from games.sandbox.player import Player, error_text  # (a trained agent's games.dqn: when its file is read)
     if arguments[1:] == ["--check"]:
         print("ready", flush=True)
         return
