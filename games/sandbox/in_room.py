@@ -51,11 +51,13 @@ def set_limits():
     import resource
 
     from games.sandbox import limits
-    with open("/proc/self/statm") as statm:
-        now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-    wanted = {resource.RLIMIT_AS: now + limits.MEMORY_BYTES, resource.RLIMIT_NPROC: limits.PROCESSES,
-              resource.RLIMIT_FSIZE: limits.FILE_BYTES, resource.RLIMIT_NOFILE: limits.OPEN_FILES,
-              resource.RLIMIT_CPU: limits.CPU_SECONDS, resource.RLIMIT_CORE: 0}
+    wanted = {resource.RLIMIT_NPROC: limits.PROCESSES, resource.RLIMIT_FSIZE: limits.FILE_BYTES,
+              resource.RLIMIT_NOFILE: limits.OPEN_FILES, resource.RLIMIT_CPU: limits.CPU_SECONDS,
+              resource.RLIMIT_CORE: 0}
+    if os.path.exists("/proc/self/statm"):  # Linux: what the process has now, plus what it may take
+        with open("/proc/self/statm") as statm:
+            now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        wanted[resource.RLIMIT_AS] = now + limits.MEMORY_BYTES
     for which, value in wanted.items():
         _, hard = resource.getrlimit(which)
         value = value if hard == resource.RLIM_INFINITY else min(value, hard)
@@ -67,7 +69,10 @@ def die_with_parent():
     import ctypes
     import signal
     set_parent_death_signal = 1
-    ctypes.CDLL(None).prctl(set_parent_death_signal, int(signal.SIGKILL), 0, 0, 0)
+    try:
+        ctypes.CDLL(None).prctl(set_parent_death_signal, int(signal.SIGKILL), 0, 0, 0)
+    except (AttributeError, OSError):  # not Linux: the referee still kills it at the end
+        pass
 
 
 def main(arguments):

@@ -107,7 +107,9 @@ class ProcessSandbox:
             self._start()
         if self.broken is not None:
             return "raised", self.broken
-        if _wait_for(self.channel.fileno(), 0):  # it wrote on its channel after its answer, for a later move
+        if _wait_for(self.channel.fileno(), 0):  # it wrote on its channel after its answer (for a later move?)
+            if self.process.poll() is not None:  # or it has ended between its moves
+                return self._lost("raised", _crash_text(self.process.returncode, self.in_room))
             return self._lost("raised", "the sandbox wrote on its channel between its moves")
         self.moves += 1
         request = pickle.dumps((self.moves, view, words))
@@ -199,8 +201,10 @@ class ProcessSandbox:
         """True when the system says the entrant's process wrote this piece; the first (its hello, before any
         code of the entrant runs) names that process."""
         import socket
-        if not hasattr(socket, "SCM_CREDENTIALS"):
-            return True  # no names on this system: the room alone keeps other processes away
+        if not hasattr(socket, "SCM_CREDENTIALS"):  # no names on this system (not Linux): the process started
+            if self.entrant is None:
+                self.entrant = (self.process.pid, None)
+            return True
         senders = [struct.unpack("=iII", data[:12])[0] for level, kind, data in ancillary
                    if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS and len(data) >= 12]
         if len(senders) != 1:
