@@ -25,7 +25,7 @@ import sys
 import time
 
 from ..messages import tr
-from .judging import GRACE, judge
+from .judging import GRACE, OutOfTime, judge
 
 
 def in_browser():
@@ -111,4 +111,5 @@ def cannot_be_an_entrant(name, error):
                              name=name, error=error))
 
 
-__all__ = ["GRACE", "InProcessSandbox", "judge", "cannot_be_an_entrant", "entry_of", "in_browser", "sandbox_for"]
+__all__ = ["GRACE", "InProcessSandbox", "OutOfTime", "judge", "cannot_be_an_entrant", "entry_of", "in_browser",
+           "sandbox_for"]

@@ -7,6 +7,11 @@
 GRACE = 0.01
 
 
+class OutOfTime(Exception):
+    """The tournament's own time (``stop_at`` of a sandbox's ``move``) ran out while a move was asked: the move
+    gets no verdict (it is nobody's fault), the entrant's sandbox has been ended, and the tournament stops."""
+
+
 def judge(answer, waited, time_limit):
     """``("move", action)`` or ``(reason, detail)`` of a sandbox's answer (a dict of JSON, or None when none
     came). ``waited``: the seconds the referee waited for it, by its own clock; the answer's own fields

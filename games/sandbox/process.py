@@ -26,7 +26,7 @@ import sys
 import time
 
 from . import limits, room
-from .judging import GRACE, judge
+from .judging import GRACE, OutOfTime, judge
 
 START_TIMEOUT = 60.0  #: seconds for a process to start and read its entrant's file (a trained agent too)
 ANSWER_BYTES = 4096  #: longest answer read from an entrant's process
@@ -77,20 +77,29 @@ class ProcessSandbox:
         theirs.close()
         self.channel, self.entrant, self.moves, self.running_seconds = ours, None, 0, 0.0
 
-    def _start(self):
-        """Greet the process (its hello names the entrant's process), hand it the file, wait until it is ready."""
+    def _start(self, stop_at=None):
+        """Greet the process (its hello names the entrant's process), hand it the file, wait until it is ready
+        (``OutOfTime`` at ``stop_at``)."""
         if self.process is None:
             for box in [self] + [box for box in _waiting if box is not self]:  # the others' rooms start meanwhile
                 box._spawn()
             _waiting.clear()
         deadline = time.perf_counter() + START_TIMEOUT
+        if stop_at is not None and stop_at < deadline:
+            deadline = stop_at
         hello = _parsed(self._read(deadline))
         if hello is None or hello.get("hello") is not True or self.entrant is None:
+            if deadline == stop_at and time.perf_counter() >= stop_at:
+                self.stop()
+                raise OutOfTime
             return self._broken("the sandbox did not start")
         if not self._send(pickle.dumps(self.entry), deadline):
             return self._broken("the sandbox did not start")
         answer = _parsed(self._read(deadline))
         if answer is None or answer.get("ready") is not True:
+            if deadline == stop_at and time.perf_counter() >= stop_at:
+                self.stop()
+                raise OutOfTime
             failed = (answer or {}).get("failed")
             return self._broken(failed[:300] if isinstance(failed, str) else "the sandbox did not start")
         self._signal(signal.SIGSTOP)
@@ -101,10 +110,15 @@ class ProcessSandbox:
         self.stop()
 
     # ------------------------------------------------------------ a move
-    def move(self, view, words, time_limit):
-        """Ask for one move; ``("move", int)``, or ``("slow" | "raised" | "illegal", detail)``."""
+    def move(self, view, words, time_limit, stop_at=None):
+        """Ask for one move; ``("move", int)``, or ``("slow" | "raised" | "illegal", detail)``.
+
+        ``stop_at``: the ``time.perf_counter()`` at which the tournament's own time runs out; a move (or a start)
+        still unanswered then raises ``OutOfTime``, with no verdict on it. The answer comes within
+        ``time_limit + GRACE`` seconds once the process is started (a start takes a few tenths of a second, at
+        most ``START_TIMEOUT``)."""
         if self.broken is None and (self.entrant is None or self._tired(time_limit)):
-            self._start()
+            self._start(stop_at)
         if self.broken is not None:
             return "raised", self.broken
         if _wait_for(self.channel.fileno(), 0):  # it wrote on its channel after its answer (for a later move?)
@@ -116,8 +130,13 @@ class ProcessSandbox:
         self._signal(signal.SIGCONT)
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit + GRACE
-        data = self._read(deadline) if self._send(request, deadline) else None
+        cut = stop_at is not None and (deadline is None or stop_at < deadline)  # the tournament ends first
+        read_until = stop_at if cut else deadline
+        data = self._read(read_until) if self._send(request, read_until) else None
         waited = time.perf_counter() - start
+        if data is None and cut and time.perf_counter() >= stop_at:
+            self.stop()
+            raise OutOfTime
         self.running_seconds += waited
         answer = _parsed(data)
         if answer is not None:
