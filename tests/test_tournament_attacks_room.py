@@ -35,6 +35,7 @@ MARKER = "teacher-of-the-room-attacks"  #: in the teacher's command line: how an
 PORT = 47613  #: the teacher listens on 127.0.0.1 here
 SHM_FILE = "/dev/shm/games-room-attack"
 ORPHAN = "room-orphan"  #: the name an attacker's child gives itself
+PLANTED = "planted_by_an_entrant.py"  #: what an attacker adds to the games package
 
 HARNESS = textwrap.dedent("""
     # {marker}
@@ -231,11 +232,20 @@ def file_reader(env):
 
 
 def file_writer(env):
-    """Adds an entrant, and leaves a usercustomize.py and an IPython start-up file behind in the teacher's home."""
+    """Adds an entrant, rewrites another, adds a module to the installed games, and leaves a usercustomize.py and
+    an IPython start-up file behind in the teacher's home."""
     import os
     import site
+
+    import games
     found = []
-    for path in (os.path.join(PLACE, "added.agent"),
+    try:
+        with open(os.path.join(PLACE, "victim.agent"), "ab") as file:
+            file.write(b"rewritten")
+        found.append("rewrote")
+    except OSError:
+        found.append("refused")
+    for path in (os.path.join(PLACE, "added.agent"), os.path.join(os.path.dirname(games.__file__), PLANTED),
                  os.path.join(site.getusersitepackages(), "usercustomize.py"),
                  os.path.expanduser("~/.ipython/profile_default/startup/00-planted.py"),
                  "planted-in-the-working-folder.txt"):
@@ -247,6 +257,20 @@ def file_writer(env):
         except OSError:
             found.append("refused")
     report(" ".join(found))
+
+
+def big_writer(env):
+    """Writes a file of 64 MB in its working folder."""
+    written = 0
+    try:
+        with open("big.bin", "wb") as file:
+            for _ in range(64):
+                file.write(bytes(1 << 20))
+                file.flush()
+                written += 1
+    except OSError:
+        pass
+    report(f"wrote {written} MB")
 
 
 def network_reacher(env):
@@ -466,8 +490,8 @@ def set_walker(env):
 
 
 # ---------------------------------------------------------------- reach the teacher
-PROBES = ["file_reader", "file_writer", "network_reacher", "environment_spy", "limit_raiser", "descriptor_counter",
-          "output_forger", "shm_filler", "forker", "child_hogs"]
+PROBES = ["file_reader", "file_writer", "big_writer", "network_reacher", "environment_spy", "limit_raiser",
+          "descriptor_counter", "output_forger", "shm_filler", "forker", "child_hogs"]
 
 
 @pytest.fixture(scope="module")
@@ -478,11 +502,14 @@ def probed(tmp_path_factory):
     for leftover in ("added.agent",):
         Path(PLACE, leftover).unlink(missing_ok=True)
     games.save_agent(lowest, Path(PLACE) / "victim.agent", name="Victim", game="connectfour")
+    victim = Path(PLACE, "victim.agent").read_bytes()
     Path(SHM_FILE).unlink(missing_ok=True)
     try:
         result = tournament(folder, {**{name: name for name in PROBES}, "quiet": "lowest"}, games_per_pair=1)
-        yield result, folder
+        yield dict(result, victim_unchanged=Path(PLACE, "victim.agent").read_bytes() == victim,
+                   planted=Path(ROOT, "games", PLANTED).exists()), folder
     finally:
+        Path(ROOT, "games", PLANTED).unlink(missing_ok=True)  # (where the old code let it be written)
         Path(SHM_FILE).unlink(missing_ok=True)
         for pid in named(ORPHAN):
             os.kill(pid, signal.SIGKILL)
@@ -496,9 +523,17 @@ def test_an_entrant_reads_no_file_of_the_teacher_nor_another_entrant(probed):
 
 def test_an_entrant_writes_nothing_outside_its_room_and_leaves_nothing_behind(probed):
     result, folder = probed
-    assert reports(result, "file_writer")
-    assert not Path(PLACE, "added.agent").exists()
+    found = reports(result, "file_writer")
+    # (its own home and working folder are its room's: what it writes there goes with the room)
+    assert found and all(text.startswith("report:refused refused refused ") for text in found), found
+    assert not Path(PLACE, "added.agent").exists() and result["victim_unchanged"] and not result["planted"]
     assert result["new_files"] == [] and sorted(os.listdir(folder)) == []  # its working folder and its home
+
+
+def test_an_entrant_writes_no_file_larger_than_its_limit(probed):
+    result, _ = probed
+    found = reports(result, "big_writer")
+    assert found and all(int(text.split()[1]) <= 16 for text in found), found
 
 
 def test_an_entrant_cannot_reach_the_teachers_server_on_localhost(probed):
