@@ -13,6 +13,7 @@ or None. What the room cannot do (limits, closing file descriptors, the process 
 process itself before the entrant's code runs (``in_room.py``) and by the referee (``process.py``).
 """
 
+import functools
 import os
 import shutil
 import sys
@@ -92,16 +93,38 @@ def _library_binds():
 def command(arguments):
     """The command line that runs ``python <flags> arguments`` in a new room (paths in ``arguments`` as
     seen inside it: ``script()``)."""
+    return [*_room(), "--", sys.executable, *PYTHON_FLAGS, *arguments]
+
+
+@functools.lru_cache(maxsize=1)
+def _room():
+    """bubblewrap and its options: the same for every room of this Python."""
     room = [bwrap(), "--unshare-all", "--die-with-parent", "--cap-drop", "ALL", "--uid", "65534", "--gid", "65534",
             "--hostname", "room"]
     room += _system_binds() + _library_binds()
-    room += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev",  # no /dev/shm to fill
-             "--size", str(HOME_BYTES), "--tmpfs", HOME,
+    room += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]  # no /dev/shm to fill
+    room += ["--size", str(HOME_BYTES)] if _knows("--size") else []  # (bubblewrap 0.7+; before: files of FILE_BYTES)
+    room += ["--tmpfs", HOME,
              "--remount-ro", "/",  # the room's own root (its folders): nothing can be written but in HOME
              "--chdir", HOME, "--clearenv"]
     for name, value in ENVIRONMENT.items():
         room += ["--setenv", name, value]
-    return room + ["--", sys.executable, *PYTHON_FLAGS, *arguments]
+    return tuple(room)
+
+
+def _knows(option):
+    """Whether this bubblewrap takes ``option`` (read once from its help)."""
+    if not _options:
+        import subprocess
+        try:
+            done = subprocess.run([bwrap(), "--help"], capture_output=True, text=True, timeout=10)
+            _options.append(done.stdout + done.stderr)
+        except (OSError, subprocess.TimeoutExpired):
+            _options.append("")
+    return option in _options[0].split()
+
+
+_options = []  # bubblewrap's help text
 
 
 def script(in_room=True):
