@@ -16,8 +16,6 @@ entrants)`` plays a class tournament (``help(games.tournament)``).
 questions and the reflection at its end (``help(games.plan)``).
 """
 
-__version__ = "0.1.0"  # before the imports: the agent files record it
-
 from . import agents, arena, checks
 from .checks import hint, solution
 from .envs import Env, list_games, make
@@ -28,6 +26,7 @@ from .learning_cycle import ask, plan, reflect
 from .messages import get_language, set_language
 from .progress import ProgressBar
 from .render import Picture, replay
+from .version import __version__  # noqa: F401 - games.__version__, as the agent files record it
 
 __all__ = [
     "ActionTypeError", "AgentFileError", "BadOptionError", "Env", "GameOverError", "GamesError",

@@ -143,7 +143,7 @@ def agent_name(agent):
     return name if isinstance(name, str) and name else type(agent).__name__
 
 
-def _new_env(game, options):
+def new_env(game, options):
     """An env from a game name (with options) or an env given directly."""
     if isinstance(game, Env):
         if options:
@@ -166,7 +166,7 @@ def _new_env(game, options):
     return env
 
 
-def _play_on(env, agents, seed, frames=True, max_moves=None, names=None):
+def play_on(env, agents, seed, frames=True, max_moves=None, names=None):
     """Play one game on ``env`` (reset with ``seed``); ``agents[p]`` plays player ``p``."""
     _, info = env.reset(seed=seed)
     new_record = FIGURES.get(env.name, (Record, SoloResult))[0]
@@ -224,9 +224,9 @@ def play(game, agents, seed=None, frames=True, max_moves=None, **options):
     >>> record = play("tictactoe", [random_agent, random_agent], seed=1)   # doctest: +SKIP
     >>> record.replay()                                                     # doctest: +SKIP
     """
-    env = _new_env(game, options)
+    env = new_env(game, options)
     agents = _agent_list(env, agents)
-    return _play_on(env, agents, seed, frames=frames, max_moves=max_moves)
+    return play_on(env, agents, seed, frames=frames, max_moves=max_moves)
 
 
 def _agent_list(env, agents):
@@ -437,7 +437,7 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
     ``max_moves`` stops a game after that many moves. A trained agent's result goes on the student's
     course map unless ``on_course_map=False`` (training's own check-ups use that).
     """
-    env = _new_env(game, options)
+    env = new_env(game, options)
     n = whole_option("n", n, 1, means=tr(en="the number of games", ja="対局数"))
     seed = whole_option("seed", seed, 0, means=tr(en="game i uses the seed seed + i", ja="i 局目の seed は seed + i"))
     if env.num_players == 1:
@@ -460,7 +460,7 @@ def evaluate(game, agent_a, agent_b=None, n=100, seed=0, progress=True, max_move
         a_first = i % 2 == 0
         agents = [agent_a, agent_b] if a_first else [agent_b, agent_a]
         names = [result.names[0], result.names[1]] if a_first else [result.names[1], result.names[0]]
-        record = _play_on(env, agents, seed + i, frames=False, max_moves=max_moves, names=names)
+        record = play_on(env, agents, seed + i, frames=False, max_moves=max_moves, names=names)
         a_player = 0 if a_first else 1
         if record.illegal is not None:
             if record.illegal == a_player:
@@ -498,7 +498,7 @@ def _evaluate_solo(env, agent, n, seed, progress, max_moves, on_course_map):
     times = []
     bar = ProgressBar(total=n, label=result.name) if progress else None
     for i in range(n):
-        record = _play_on(env, [agent], seed + i, frames=False, max_moves=max_moves)
+        record = play_on(env, [agent], seed + i, frames=False, max_moves=max_moves)
         result._add_game(record)
         times += record.think_times
         if bar:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import agent_files, sandbox
-from .arena import Z95, Record, _new_env, _play_on, agent_name, fit_elo, mean_interval, wilson
+from .arena import Z95, Record, agent_name, fit_elo, mean_interval, new_env, play_on, wilson
 from .envs.values import whole_option
 from .errors import AgentFileError, BadOptionError
 from .messages import tr
@@ -130,7 +130,7 @@ def _keep(record, players, referees):
 
 # ---------------------------------------------------------------- the tournament
 def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progress=True, max_moves=None,
-               **options):
+               unsafe_without_room=False, **options):
     """A round robin of ``entrants`` at ``game``; returns the ``Standings``.
 
     - ``entrants``: a dict ``{name: agent}``, a list of agents, or a folder of ``.agent`` files
@@ -141,12 +141,15 @@ def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progre
     - ``seed``: game ``g`` of a pair uses the seed ``seed + g``.
     - ``time_limit``: seconds an entrant may take over one move (None: no limit). A move not
       answered in time is stopped, and that game is lost.
+    - ``unsafe_without_room``: on CPython each entrant runs locked in a room of its own (bubblewrap); where
+      none can be made, the tournament runs only with ``unsafe_without_room=True`` (the entrants' code can
+      then read your files and reach the network).
 
     Every entrant plays in a sandbox of its own (see the module's help), so it must be something
     ``games.save_agent`` can save: a function (with its helpers and constants), a built-in agent,
     or a trained agent; a file loaded with ``games.load_agent`` plays as it was read.
     """
-    env = _new_env(game, options)
+    env = new_env(game, options)
     names, agents = _entrants(entrants, env.name, options, env.num_players)
     games_per_pair = whole_option("games_per_pair", games_per_pair, 1,
                                   means=tr(en="games each pair plays", ja="1 組あたりの対局数"))
@@ -161,7 +164,7 @@ def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progre
             entries.append(sandbox.entry_of(agent, name, env.name, options))
         except AgentFileError as error:
             raise sandbox.cannot_be_an_entrant(name, error) from None
-    sandboxes = [sandbox.sandbox_for(entry) for entry in entries]
+    sandboxes = [sandbox.sandbox_for(entry, unsafe_without_room) for entry in entries]
     try:
         played = _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress, max_moves)
     finally:
@@ -185,7 +188,7 @@ def _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress,
         seated = [referees[p] for p in players]
         for seat, referee in enumerate(seated):
             referee.new_game(game_seed, seat)
-        record = _play_on(env, seated, game_seed, frames=False, max_moves=max_moves,
+        record = play_on(env, seated, game_seed, frames=False, max_moves=max_moves,
                           names=[names[p] for p in players])
         played[index] = _keep(record, players, seated)
         if bar:
@@ -418,7 +421,7 @@ class Standings:
 
     def record(self, g):
         """The arena's ``Record`` of a ``GameRecord``, with its pictures: its moves played again."""
-        env = _new_env(self.game, self.options)
+        env = new_env(self.game, self.options)
         env.reset(seed=g.seed)
         record = Record(game=self.game, seed=g.seed, names=[self.names[p] for p in g.players])
         record.frames.append(env.render().svg)

@@ -323,3 +323,29 @@ def test_import_games_loads_neither_the_agent_files_nor_the_tournament():
     assert result.stdout.strip() == "[]"
     code = "import games; games.tournament; games.save_agent; print('ok')"  # and they load on first use
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("change", [{"hidden": [16]}, {"options": {"rows": 20, "cols": 20, "mines": 5}},
+                                    {"encoder": "no_such_encoder"}])
+def test_a_trained_file_whose_settings_do_not_fit_its_weights_is_refused_before_it_is_built(tmp_path, change):
+    """The network an agent's settings make (its game and options, its layers) must be the weights the file holds:
+    a file cannot make the teacher's Python build a network larger than it carries."""
+    import json
+    import numpy as np
+    from games import agent_files
+    dqn.DQNAgent("minesweeper", seed=0, hidden=(8,)).save(tmp_path / "small.npz")
+    with np.load(tmp_path / "small.npz") as saved:
+        arrays = {name: saved[name] for name in saved.files}
+    about = json.loads(str(arrays["about"]))
+    about["config"].update(change)
+    arrays["about"] = np.array(json.dumps(about))
+    np.savez(tmp_path / "changed.npz", **arrays)
+    payload = (tmp_path / "changed.npz").read_bytes()
+    header = {"format": agent_files.FORMAT, "format_version": 1, "kind": "trained", "name": "Eve", "agent": "dqn",
+              "game": "minesweeper", "options": about["config"]["options"], "date": "",
+              "games_version": games.__version__}
+    header["sha256"] = agent_files.checksum(header, payload)
+    with open(tmp_path / "eve.agent", "wb") as file:
+        np.savez(file, header=np.array(json.dumps(header)), payload=np.frombuffer(payload, dtype=np.uint8))
+    with pytest.raises(AgentFileError, match="weights are not the network its settings make"):
+        games.load_agent(tmp_path / "eve.agent")

@@ -86,7 +86,7 @@ def test_every_message_in_the_package_has_both_languages_with_the_same_fields():
 
 def _is_translated(message):
     """A tr(...) call, a call of a ``..._message`` helper (each returns a tr() text, checked below),
-    or ``why_not``, the game's own reason from ``_action_of_pair``."""
+    or ``why_not``, the game's own reason from ``action_of_pair``."""
     if isinstance(message, ast.Name):
         return message.id == "why_not"
     calls = [n for n in ast.walk(message) if isinstance(n, ast.Call)]

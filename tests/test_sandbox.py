@@ -96,7 +96,7 @@ def test_in_process_sandbox_judges_the_same_way():
 
 @pytest.mark.parametrize("answer, waited, outcome", [
     ({"action": 3, "seconds": 0.01}, 0.02, ("move", 3)),
-    ({"action": 3, "seconds": 0.5}, 0.6, ("slow", "0.50 s")),
+    ({"action": 3, "seconds": 0.01}, 0.6, ("slow", "0.60 s")),  # the referee's clock, not the time it says
     ({"action": 3, "seconds": -1.0}, 0.6, ("slow", "0.60 s")),  # a time that cannot be is not believed
     ({"action": True, "seconds": 0.01}, 0.02, ("raised", "the sandbox answered nonsense")),
     ({"illegal": "'a' (str)", "seconds": 0.01}, 0.02, ("illegal", "'a' (str)")),
@@ -121,3 +121,22 @@ def test_a_tournament_in_a_script_without_a_main_guard(tmp_path):
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
                           env={**__import__("os").environ, "PYTHONPATH": str(root)})
     assert done.stdout.splitlines()[:2] == ["the script starts", "games: 2"], (done.stdout, done.stderr[-2000:])
+
+
+def sleeps(env):
+    import time
+    time.sleep(5)
+    return 0
+
+
+def test_the_tournaments_own_time_ends_a_move_with_no_verdict():
+    """``stop_at`` (the tournament's own time running out) raises OutOfTime, and the process is ended."""
+    box = ProcessSandbox(entry(sleeps))
+    try:
+        box._start()
+        start = time.perf_counter()
+        with pytest.raises(sandbox.OutOfTime):
+            box.move(view(), [0, 0, 0], None, stop_at=start + 0.3)
+        assert time.perf_counter() - start < 2.0 and box.process is None
+    finally:
+        box.stop()

@@ -343,7 +343,7 @@ class Env:
             return number
         pair = whole_pair(action) if self.PAIR_EXAMPLE else None
         if pair is not None:
-            found, why_not = self._action_of_pair(*pair)
+            found, why_not = self.action_of_pair(*pair)
             if found is not None:
                 return found
             if self.illegal == "lose":
@@ -368,7 +368,7 @@ class Env:
             return action
         pair = whole_pair(action) if self.PAIR_EXAMPLE else None
         if pair is not None:
-            found, why_not = self._action_of_pair(*pair)
+            found, why_not = self.action_of_pair(*pair)
             if found is None:
                 raise IllegalActionError(why_not)
             return found
@@ -383,7 +383,7 @@ class Env:
     # (row, col), set PAIR_EXAMPLE ({"en": ..., "ja": ...}, for messages) and write this hook.
     PAIR_EXAMPLE = None
 
-    def _action_of_pair(self, first, second):
+    def action_of_pair(self, first, second):
         """The action named by the pair, as ``(action, None)``, or ``(None, why it names none)``."""
         raise NotImplementedError
 

@@ -160,7 +160,7 @@ class Minesweeper(Env):
 
     PAIR_EXAMPLE = {"en": "a (row, col) tuple such as (2, 5)", "ja": "(行, 列) のタプル（例: (2, 5)）"}
 
-    def _action_of_pair(self, row, col):
+    def action_of_pair(self, row, col):
         if 0 <= row < self.rows and 0 <= col < self.cols:
             return row * self.cols + col, None
         return None, self._outside_message(row, col)

@@ -383,7 +383,7 @@ class PuyoPuyo(Env):
 
     PAIR_EXAMPLE = {"en": "a (column, rotation) tuple such as (2, 1)", "ja": "(列, 回転) のタプル（例: (2, 1)）"}
 
-    def _action_of_pair(self, column, rotation):
+    def action_of_pair(self, column, rotation):
         found = ACTION_OF.get((column, rotation))
         return (found, None) if found is not None else (None, _bad_placement_message(column, rotation))
 

@@ -6,8 +6,10 @@ that ``games.save_agent`` writes) once, then per move the player's view of the g
 (``env.player_view``: no hidden state, a generator of its own) and answers with an action. Its
 code cannot reach the referee, the real game or another entrant: no frame, object or module is shared.
 
-- On CPython a sandbox is a process (``process.ProcessSandbox``): a move not answered within the time
-  limit ends it, as does a crash or the memory cap; the move is lost and a fresh process plays on.
+- On CPython a sandbox is a process in a locked room made by bubblewrap (``process.ProcessSandbox``,
+  ``room.py``): no network, no file of the teacher's, no other process in sight, hard limits. A move not
+  answered within the time limit ends it, as does a crash; the move is lost and a fresh process plays on.
+  Where no room can be made, a tournament runs only when the teacher says ``unsafe_without_room=True``.
 - In the browser (Pyodide) a sandbox is a Web Worker with a Pyodide of its own (``browser.WorkerSandbox``):
   a move not answered in time ends the worker, and a fresh one plays on.
 - Where the kernel cannot wait for a worker (a browser without JavaScript Promise Integration), an
@@ -23,31 +25,7 @@ import sys
 import time
 
 from ..messages import tr
-
-#: Seconds the referee waits beyond the time limit before it stops a move: the trip of the position and the
-#: answer between the referee and the sandbox (well under a millisecond, but a busy computer can pause a
-#: process). A move is judged by its own time, measured in the sandbox; one not answered by then is slow.
-GRACE = 0.25
-
-
-def judge(answer, waited, time_limit):
-    """``("move", action)`` or ``(reason, detail)`` of a sandbox's answer (a dict of JSON, or None when none
-    came). ``waited``: the seconds the referee waited for it."""
-    if answer is None:
-        if time_limit is not None and waited >= time_limit:
-            return "slow", f"{waited:.2f} s"
-        return "raised", "the sandbox stopped"
-    seconds = answer.get("seconds")
-    seconds = seconds if type(seconds) is float and 0 <= seconds <= waited else waited
-    if time_limit is not None and seconds > time_limit:
-        return "slow", f"{seconds:.2f} s"
-    action = answer.get("action")
-    if type(action) is int:
-        return "move", action
-    for reason in ("illegal", "raised"):
-        if isinstance(answer.get(reason), str):
-            return reason, answer[reason][:300]
-    return "raised", "the sandbox answered nonsense"
+from .judging import GRACE, OutOfTime, judge
 
 
 def in_browser():
@@ -57,11 +35,11 @@ def in_browser():
 def entry_of(agent, name, game, options):
     """What an entrant's sandbox is given: ``{"name", "kind", "payload"}``, from a loaded file as it was
     read, else as ``games.save_agent`` would write it (an agent that cannot be a file is refused)."""
-    from .. import agent_files
+    from ..agent_kinds import describe
     header, payload = getattr(agent, "agent_file", None), getattr(agent, "agent_payload", None)
     if isinstance(header, dict) and isinstance(payload, bytes):
         return {"name": name, "kind": header["kind"], "payload": payload}
-    kind, payload, _, _ = agent_files._describe(agent, game, options)
+    kind, payload, _, _ = describe(agent, game, options)
     return {"name": name, "kind": kind, "payload": payload}
 
 
@@ -90,9 +68,12 @@ class InProcessSandbox:
 _warned = []  # the note on a browser without worker sandboxes is printed once
 
 
-def sandbox_for(entry):
-    """A sandbox for ``entry`` where Python runs: a process on CPython, a Web Worker in the browser (where the
-    kernel can wait for one: Chromium), else the notebook's own Python."""
+def sandbox_for(entry, unsafe_without_room=False):
+    """A sandbox for ``entry`` where Python runs: a process in a locked room on CPython, a Web Worker in the
+    browser (where the kernel can wait for one: Chromium), else the notebook's own Python.
+
+    On CPython without a room (no bubblewrap), a ``BadOptionError`` says so, unless ``unsafe_without_room``:
+    then the entrant runs in a process of its own, outside any room."""
     if in_browser():
         from . import browser
         if browser.available():
@@ -106,8 +87,20 @@ def sandbox_for(entry):
                         "対局します（答えの判定は同じです）。参加者をそれぞれ切り離して対局させるには、Chrome・Edge・"
                         "Chromium を使ってください。"))
         return InProcessSandbox(entry)
+    from . import room
     from .process import ProcessSandbox
-    return ProcessSandbox(entry)
+    problem = room.problem()
+    if problem is not None and not unsafe_without_room:
+        from ..errors import BadOptionError
+        raise BadOptionError(tr(
+            en="No locked room for the entrants on this computer ({problem}): install bubblewrap (apt-get install "
+               "bubblewrap) and run again, or, only if you trust every entrant's code with your files and network, "
+               "pass unsafe_without_room=True.",
+            ja="このコンピューターでは参加者を閉じ込める部屋を作れません（{problem}）。bubblewrap を入れて"
+               "（apt-get install bubblewrap）もう一度実行するか、全員のコードにあなたのファイルとネットワークを"
+               "任せてよい場合に限り unsafe_without_room=True を渡してください。",
+            problem=problem))
+    return ProcessSandbox(entry, in_room=problem is None)
 
 
 def cannot_be_an_entrant(name, error):
@@ -118,4 +111,5 @@ def cannot_be_an_entrant(name, error):
                              name=name, error=error))
 
 
-__all__ = ["GRACE", "InProcessSandbox", "judge", "cannot_be_an_entrant", "entry_of", "in_browser", "sandbox_for"]
+__all__ = ["GRACE", "InProcessSandbox", "OutOfTime", "judge", "cannot_be_an_entrant", "entry_of", "in_browser",
+           "sandbox_for"]

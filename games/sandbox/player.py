@@ -5,7 +5,7 @@ browser). It is given data only: the entrant's file (its kind and payload, as ``
 writes them) once, then per move the player's view of the game and the seed of its random draws. It
 answers with data only: ``{"action": n}``, ``{"illegal": what it gave}`` or ``{"raised": the error}``.
 
-Everything about the answer is judged here, where the entrant's code runs and the clock is running:
+Everything about the answer is judged here, where the entrant's code runs (its time is the referee's):
 only an int (or a numpy integer), or a Minesweeper-style ``(row, col)`` pair of ints, names a move;
 reading anything else as a number or showing it could run the entrant's code (``__index__``,
 ``__repr__``) outside its clock.
@@ -13,11 +13,10 @@ reading anything else as a number or showing it could run the entrant's code (``
 
 import random
 import sys
-import time
 
 import numpy as np
 
-from .. import agent_files, code_agents
+from ..agent_kinds import build
 
 RECURSION_LIMIT = 1000  #: Python's usual limit, put back before every move (an entrant may change it)
 DETAIL_LIMIT = 300  #: characters of an error or an illegal answer that are sent back
@@ -25,13 +24,7 @@ DETAIL_LIMIT = 300  #: characters of an error or an illegal answer that are sent
 
 def build_agent(entry):
     """The agent of ``entry`` (``{"kind", "payload", "name"}``), made the way ``games.load_agent`` makes it."""
-    kind, payload, where = entry["kind"], entry["payload"], f"<{entry.get('name', 'entrant')}>"
-    if kind == "trained":
-        return agent_files._load_trained(payload, where)
-    if kind == "builtin":
-        return agent_files._load_builtin(payload, where)
-    import json
-    return code_agents.rebuild(json.loads(payload.decode()), filename=where)
+    return build(entry["kind"], entry["payload"], f"<{entry.get('name', 'entrant')}>")
 
 
 def seed_words(game_seed, seat, ply):
@@ -52,13 +45,10 @@ class Player:
         state = np.random.SeedSequence(words).generate_state(1)[0]
         random.seed(int(state))
         np.random.seed(int(state))
-        start = time.perf_counter()
         try:
-            answer = judged(self.agent(view), view)
+            return judged(self.agent(view), view)
         except BaseException as error:  # noqa: BLE001 - SystemExit, KeyboardInterrupt... all lose the game only
-            answer = {"raised": error_text(error)}
-        answer["seconds"] = time.perf_counter() - start  # the move's own time, without the trip to the referee
-        return answer
+            return {"raised": error_text(error)}
 
 
 def judged(answer, view):
@@ -70,7 +60,7 @@ def judged(answer, view):
         return {"action": int(answer)}
     if view.PAIR_EXAMPLE and type(answer) is tuple and len(answer) == 2 and \
             all(type(x) is int or isinstance(x, np.integer) for x in answer):
-        action, _ = view._action_of_pair(int(answer[0]), int(answer[1]))
+        action, _ = view.action_of_pair(int(answer[0]), int(answer[1]))
         return {"action": action} if action is not None else {"illegal": safe_repr(answer)}
     return {"illegal": safe_repr(answer)}
 
