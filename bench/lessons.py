@@ -1,11 +1,12 @@
 """The DQN lessons as a student runs them: training time in the site's Python, then the trained agent's skill.
 
-    python bench/lessons.py                 # the five DQN lessons (about 15 minutes)
-    python bench/lessons.py 23 43           # some of them
+    python bench/lessons.py                 # the first AI (01) and the five DQN lessons (about 17 minutes)
+    python bench/lessons.py 01 23 43        # some of them
     python bench/lessons.py --ratio         # only issue 22's ratio of training times (about 8 minutes)
     python bench/lessons.py --rounds 5 ...  # time each side 5 times (default 3)
 
-For each lesson ``content/en/<n>_*_4_dqn.ipynb``, and the lesson that goes on from it (``GOES_ON``: lesson 14
+For each lesson ``content/en/<n>_*_4_dqn.ipynb`` and the day-one lesson ``01_first_ai`` (which trains a
+tic-tac-toe agent with no code written by the student), and the lesson that goes on from it (``GOES_ON``: lesson 14
 goes on from 13 with the agent 13 saved; so do 24, 34 and 54):
 
 1. **In the site's Python.** Every code cell but the ``games.play`` boards runs as written, in order,
@@ -53,6 +54,7 @@ SEED = 50_000  # the lessons use small seeds; these games are new to the agent
 CHROMEBOOK = 3  # a school Chromebook is about this many times slower
 
 LESSONS = {
+    "01": "01_first_ai",
     "13": "13_tictactoe_4_dqn",
     "23": "23_connectfour_4_dqn",
     "33": "33_othello_4_dqn",
@@ -144,14 +146,52 @@ def rate(successes, n):
     return {"rate": round(successes / n, 4), "ci95": [round(low, 4), round(high, 4)], "n": n}
 
 
+def perfect_any(env):
+    """Tic-tac-toe: a perfect player that picks at random among its best moves (a harder test than
+    ``minimax_agent``, which always picks the same best move)."""
+    from games.agents.tictactoe import best_moves
+    moves = best_moves(env.board, env.current_player + 1)
+    return moves[int(env.np_random.integers(len(moves)))]
+
+
+def tictactoe_record(agent):
+    """``agent``'s wins, draws and losses, half the games in each seat: 1,000 games against the random agent,
+    the two games against ``minimax_agent`` (both play without chance: one game a seat is all there is) and
+    200 against a perfect player with random ties."""
+    from games import arena
+    from games.agents import random_agent
+    from games.agents.tictactoe import minimax_agent
+    record = {}
+    for name, opponent, n in (("random", random_agent, 1000), ("minimax", minimax_agent, 2),
+                              ("perfect_random_ties", perfect_any, 200)):
+        match = arena.evaluate("tictactoe", agent, opponent, n=n, seed=SEED, progress=False, on_course_map=False)
+        record[name] = {"wins": match.wins, "draws": match.draws, "losses": match.losses, "games": n,
+                        "win": rate(match.wins, n), "loss": rate(match.losses, n)}
+    return record
+
+
+def describe_record(record):
+    return "; ".join(f"vs {name}: {r['wins']} W {r['draws']} D {r['losses']} L of {r['games']:,}"
+                     for name, r in record.items())
+
+
+def measure_first_ai(agent):
+    """Lesson 01 (day one): the trained agent, and the same agent before training (its first weights), in both
+    seats. Target: it wins at least 90 % against the random agent and loses neither game to minimax."""
+    from games.dqn import DQNAgent
+    trained = tictactoe_record(agent)
+    untrained = tictactoe_record(DQNAgent(agent.game, agent.config, seed=agent.seed))
+    met = trained["random"]["wins"] >= 900 and trained["minimax"]["losses"] == 0
+    low, high = trained["random"]["win"]["ci95"]
+    summary = (f"trained: {describe_record(trained)} (wins vs random [{100 * low:.1f}, {100 * high:.1f}] %); "
+               f"before training: {describe_record(untrained)}")
+    return {"trained": trained, "untrained": untrained}, met, summary
+
+
 def measure_tictactoe(agent):
     from games import arena
     from games.agents import random_agent
-    from games.agents.tictactoe import best_moves, minimax_agent
-
-    def perfect_any(env):  # a perfect player that picks at random among its best moves
-        moves = best_moves(env.board, env.current_player + 1)
-        return moves[int(env.np_random.integers(len(moves)))]
+    from games.agents.tictactoe import minimax_agent
 
     first = [arena.play("tictactoe", [agent, random_agent], seed=SEED + i, frames=False).winner for i in range(1000)]
     result = {"first_vs_random": {"wins": first.count(0), "draws": first.count(None), "losses": first.count(1),
@@ -238,12 +278,7 @@ def measure_final_tictactoe(agent, lesson_agent):
     per seat against OpenSpiel's MCTS bot with 1,000 simulations. Also: the same search with the lesson's network
     before training (its first weights), to show what the learnt network adds."""
     from games import arena, dqn
-    from games.agents.tictactoe import best_moves
     from strength import mcts_match
-
-    def perfect_any(env):
-        moves = best_moves(env.board, env.current_player + 1)
-        return moves[int(env.np_random.integers(len(moves)))]
 
     perfect = arena.evaluate("tictactoe", agent, perfect_any, n=1000, seed=SEED, progress=False)
     wins, draws, losses = mcts_match("tictactoe", agent, 1000, 100, SEED)
@@ -411,7 +446,7 @@ def measure_final_puyopuyo(agent, lesson_agent):
 FINAL_MEASURES = {"13": measure_final_tictactoe, "23": measure_final_vs_alphabeta, "33": measure_final_vs_alphabeta,
                   "53": measure_final_puyopuyo}
 
-MEASURES = {"13": measure_tictactoe, "23": measure_connectfour, "33": measure_othello,
+MEASURES = {"01": measure_first_ai, "13": measure_tictactoe, "23": measure_connectfour, "33": measure_othello,
             "43": measure_minesweeper, "53": measure_puyopuyo}
 
 

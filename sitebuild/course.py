@@ -47,7 +47,8 @@ WORDS = {
                    "Everything runs in your browser: nothing to install, nothing sent anywhere.",
         "start": "Start here", "map": "Course map", "minutes": "{} min",
         "start_track": "Start: Python, and learning from scratch",
-        "start_note": "The welcome first. Lessons 02\u201304 teach the Python the games use: skip "
+        "start_note": "Day one: the welcome, then lesson 01, where you train a first AI by running "
+                      "cells. Lessons 02\u201304 teach the Python the games use: skip "
                       "them if you can already write a function, a list and a class. Lessons "
                       "05\u201307 show how learning works, from scratch: a lesson that needs them "
                       "says so.",
@@ -82,7 +83,8 @@ WORDS = {
                    "すべてブラウザの中で動きます。インストールは不要で、何もどこにも送られません。",
         "start": "ここから始めよう", "map": "コースマップ", "minutes": "{}分",
         "start_track": "はじめに: Python とゼロから作る",
-        "start_note": "まず「ようこそ」から。02〜04 では、ゲームで使う Python を学びます。関数・リスト・"
+        "start_note": "1 日目は「ようこそ」と 01 です。01 では、セルを実行するだけで、はじめての AI を育てます。"
+                      "02〜04 では、ゲームで使う Python を学びます。関数・リスト・"
                       "クラスが書ける人は飛ばしてかまいません。05〜07 では、学習のしくみをゼロから作ります。"
                       "これが必要なレッスンには、そう書いてあります。",
         "goals": "**今日のめあて**", "card_minutes": "{}分くらいかかります。",

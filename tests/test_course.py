@@ -72,7 +72,8 @@ def test_lessons_are_grouped_by_track(lessons):
 def test_each_lesson_links_the_next_one_of_its_track(lessons):
     en = lessons["en"]
     by_number = {lesson.number: lesson for lesson in en}
-    assert course.next_lesson(en, by_number["00"]).number == "02"  # the Python start track
+    assert course.next_lesson(en, by_number["00"]).number == "01"  # day one: the welcome, then a first AI
+    assert course.next_lesson(en, by_number["01"]).number == "02"  # then the Python start track
     assert course.next_lesson(en, by_number["04"]).number == "05"
     assert course.next_lesson(en, by_number["10"]).number == "11"
     assert course.next_lesson(en, by_number["53"]).number == "54"  # a DQN lesson goes on in its second part

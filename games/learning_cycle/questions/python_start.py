@@ -1,4 +1,4 @@
-"""The questions of the welcome (00) and of the Python start track (02-04)."""
+"""The questions of the welcome (00), the first AI (01) and the Python start track (02-04)."""
 
 from . import question
 
@@ -30,6 +30,50 @@ question(
                "you, use Download all my work, then Restore my work on the other computer.",
     explain_ja="書きかえた内容は、使ったパソコンのブラウザーの中に保存されます。サーバーにはありません。"
                "持ち運ぶには「作業をすべてダウンロード」をして、別のパソコンで「作業を元に戻す」を使います。")
+
+# ---------------------------------------------------------------- 01 a first AI
+
+question(
+    "01.untrained_wins", "01_first_ai.ipynb",
+    en="Predict before you run the cell below: the AI has not learned anything yet. It plays 100 games against a "
+       "player that picks a random free square. How many of the 100 games will the AI win?",
+    ja="下のセルを実行する前に予想しよう: AI はまだ何も学んでいません。空いたマスをでたらめに選ぶプレイヤーと "
+       "100 局対戦します。AI は 100 局のうち何局勝つ？",
+    answer=50, tolerance=10,
+    explain_en="It won 50 of 100, about as many as a random player wins. Its knobs are still random, so its moves "
+               "are as good as random moves. (The one who moves first wins more often, and each side moves first in "
+               "half the games.)",
+    explain_ja="100 局中 50 局勝ちました。でたらめに打つプレイヤーと同じくらいです。つまみがまだでたらめなので、"
+               "手もでたらめと同じくらいの強さです（先に打つほうが勝ちやすく、どちらも半分ずつ先に打ちます）。")
+
+question(
+    "01.what_changed", "01_first_ai.ipynb",
+    en="The AI got better while it trained. What changed inside it?",
+    ja="学習のあいだに AI は強くなりました。AI の中で何が変わった？",
+    choices=[("Someone wrote the rules of good play into it", "だれかが、うまい打ち方のルールを書き足した"),
+             ("The numbers (knobs) of its network were nudged, a little at a time",
+              "ネットワークの数（つまみ）が、少しずつ動かされた"),
+             ("It stored every game it played, and looks them up", "対戦した全部のゲームを覚えておいて、それを調べる"),
+             ("It now reads every game to the end, like minimax", "ミニマックスのように、ゲームの最後まで全部調べる")],
+    answer="B",
+    explain_en="Nobody told it how to play. After each move it nudged its knobs a little, so that good moves get a "
+               "higher score. Lesson 05 shows this rule, and lesson 13 builds the whole AI.",
+    explain_ja="打ち方はだれも教えていません。1 手ごとに、よい手の点数が上がるように、つまみを少しだけ動かしました。"
+               "このしくみはレッスン 05 で、AI 全体はレッスン 13 で作ります。")
+
+question(
+    "01.versus_minimax", "01_first_ai.ipynb",
+    en="Predict before you run the cell below: the trained AI plays minimax twice, once moving first and once "
+       "moving second. Minimax never loses at tic-tac-toe. What happens?",
+    ja="下のセルを実行する前に予想しよう: 学習した AI が、ミニマックスと 2 局対戦します。1 局は先に打ち、"
+       "もう 1 局はあとに打ちます。ミニマックスは三目並べで絶対に負けません。どうなる？",
+    choices=[("The AI loses both games", "AI が 2 局とも負ける"), ("Both games are draws", "2 局とも引き分け"),
+             ("The AI wins one game", "AI が 1 局勝つ")],
+    answer="B",
+    explain_en="Both are draws. A draw is the best anyone can do against minimax, and the AI learned it by playing. "
+               "Before training it lost both games.",
+    explain_ja="2 局とも引き分けです。ミニマックスが相手なら、引き分けがいちばんよい結果です。AI はそれを対戦から"
+               "学びました。学習の前は 2 局とも負けていました。")
 
 # ---------------------------------------------------------------- 02 Python basics 1
 
