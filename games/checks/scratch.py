@@ -70,6 +70,13 @@ def _near(result, slope):
     return close(result, slope, rtol=0.01, atol=0.02)
 
 
+def _rounded(value):
+    """A number, or a pair of numbers, rounded to 4 decimals for the report (anything else as it is)."""
+    if isinstance(value, (tuple, list)) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        return tuple(round(v, 4) for v in value)
+    return round(value, 4) if isinstance(value, float) else value
+
+
 def _quiet(function, *args):
     """``function(*args)`` as a plain value, or None when it fails (a tip's test must not raise)."""
     try:
@@ -111,7 +118,7 @@ def check_slope(slope):
                   hint_en=hint_en, hint_ja=hint_ja) for f, x, expected, hint_en, hint_ja in examples]
 
     def attempt(f, x):
-        return plain(slope(f, x), arrays=True)
+        return _rounded(plain(slope(f, x), arrays=True))
 
     result = run(attempt, cases, title=tr(en="Check of slope", ja="slope のチェック"))
     return say_tips(result, [
@@ -184,7 +191,7 @@ def check_downhill(downhill, error2):
                           accept=lambda r, w=w, b=b, lr=lr, sw=slope_w, sb=slope_b: _knobs_are(r, w, b, lr, sw, sb)))
 
     def attempt(w, b, lr):
-        return plain(downhill(w, b, lr), arrays=True)
+        return _rounded(plain(downhill(w, b, lr), arrays=True))
 
     result = run(attempt, cases, title=tr(en="Check of downhill", ja="downhill のチェック"))
     slope_w, slope_b = _slopes(error2, 0.0, 0.0)
