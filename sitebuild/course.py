@@ -49,9 +49,11 @@ WORDS = {
         "start_track": "Start: Python, and learning from scratch",
         "start_note": "Day one: the welcome, then lesson 01, where you train a first AI by running "
                       "cells. Lessons 02\u201304 teach the Python the games use: skip "
-                      "them if you can already write a function, a list and a class. Lessons "
-                      "05\u201307 show how learning works, from scratch: a lesson that needs them "
-                      "says so.",
+                      "them if you can already write a function, a list and a class. Lesson 05 "
+                      "shows how a program learns: nudging its knobs downhill; the games' learning "
+                      "lessons need it. Lessons 06\u201308 (Advanced) build the same from scratch, "
+                      "for upper-secondary students and the curious.",
+        "advanced": "Advanced",
         "goals": "**Today's goals**", "card_minutes": "About {} minutes.",
         "card_needs": "Do these first: {}.", "needs": "First: {}",
         "games_note": "Each game goes in the same steps: the rules, a random player, a clever "
@@ -85,8 +87,10 @@ WORDS = {
         "start_track": "はじめに: Python とゼロから作る",
         "start_note": "1 日目は「ようこそ」と 01 です。01 では、セルを実行するだけで、はじめての AI を育てます。"
                       "02〜04 では、ゲームで使う Python を学びます。関数・リスト・"
-                      "クラスが書ける人は飛ばしてかまいません。05〜07 では、学習のしくみをゼロから作ります。"
-                      "これが必要なレッスンには、そう書いてあります。",
+                      "クラスが書ける人は飛ばしてかまいません。05 では、プログラムが学習するしくみ(つまみを"
+                      "坂の下へ動かすこと)を学びます。ゲームの学習のレッスンの前にやっておきましょう。"
+                      "06〜08(発展)では、同じしくみをゼロから作ります。高校生や、もっと知りたい人向けです。",
+        "advanced": "発展",
         "goals": "**今日のめあて**", "card_minutes": "{}分くらいかかります。",
         "card_needs": "先にやっておくレッスン: {}。", "needs": "先に: {}",
         "games_note": "どのゲームも同じ順に進みます: ルール、ランダムなプレイヤー、かしこいプログラム、"
@@ -131,6 +135,7 @@ class Lesson:
     minutes: int     # lesson.minutes of its metadata
     objectives: tuple = ()  # lesson.objectives: what the student can do after it
     needs: tuple = ()       # lesson.needs: the numbers of the lessons it assumes
+    advanced: bool = False  # lesson.advanced: a lesson of the advanced route (発展), labelled on the map
 
     @property
     def is_start(self):
@@ -178,7 +183,7 @@ def read_lesson(notebook, content):
         step=plain_text(step.group(3)) if step else plain_text(title.group(1)),
         step_number=step.group(2) if step else "",
         summary=plain_text(facts["objectives"][0]), minutes=facts["minutes"],
-        objectives=tuple(facts["objectives"]), needs=tuple(facts["needs"]))
+        objectives=tuple(facts["objectives"]), needs=tuple(facts["needs"]), advanced=facts["advanced"])
 
 
 def read_course(content):
@@ -297,13 +302,15 @@ def lesson_item(lesson, root, words, work=None, results=""):
              if lesson.needs else "")
     step = f'<span class="step">{html.escape(lesson.step_number or "▶")}</span>'
     summary = f'<span class="summary">{html.escape(lesson.summary)}</span>' if lesson.summary else ""
+    # beside the title, not in it: the map's scripts read a lesson's name from .title
+    label = f'<span class="advanced">{html.escape(words["advanced"])}</span>' if lesson.advanced else ""
     path = html.escape(lesson.path)
     work = work or LessonWork([])
     results = f' data-results="{html.escape(results)}"' if results else ""
     return (f'<li><a class="lesson" href="{html.escape(notebook_href(lesson.path, root))}" '
             f'data-path="{path}" data-lesson="{path}" data-state="new" '
             f'data-exercises="{html.escape(",".join(work.exercises))}"{results}>{step}<span class="what">'
-            f'<span class="title">{html.escape(lesson.step)}</span>{summary}{needs}'
+            f'<span class="title">{html.escape(lesson.step)}</span>{label}{summary}{needs}'
             f'<span class="progress" aria-live="polite"></span></span>{minutes}</a></li>')
 
 

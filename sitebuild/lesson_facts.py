@@ -6,8 +6,9 @@ Every notebook of content/ carries, in its metadata (JupyterLab: *Property Inspe
     "lesson": {
         "minutes": 40,                       # the model's figure (lesson_minutes.py), training included
         "objectives": ["I can ...", ...],    # 2-4 can-do statements, in the notebook's language
-        "needs": ["01", "10"]                # the lessons it assumes (their numbers), [] for none
-    }
+        "needs": ["01", "10"],               # the lessons it assumes (their numbers), [] for none
+        "advanced": true                     # optional: a lesson of the advanced route (発展), which no
+    }                                        # lesson outside that route may need
 
 The course map, the teachers' page, the lesson card the build puts under a lesson's title, and
 ``games.plan()`` read them from here; nothing reads them out of the lesson's prose.
@@ -53,7 +54,10 @@ def lesson_facts(notebook, where="the notebook"):
     if not isinstance(needs, list) or not all(isinstance(n, str) and re.fullmatch(r"\d\d", n) for n in needs):
         raise LessonFactsError(f"{where}: lesson.needs must be a list of lesson numbers such as "
                                "[\"01\", \"10\"] ([] for none)")
-    return {"minutes": minutes, "objectives": list(objectives), "needs": list(needs)}
+    advanced = facts.get("advanced", False)
+    if not isinstance(advanced, bool):
+        raise LessonFactsError(f"{where}: lesson.advanced is {advanced!r}; it must be true or false (or left out)")
+    return {"minutes": minutes, "objectives": list(objectives), "needs": list(needs), "advanced": advanced}
 
 
 def reading_text(notebook):

@@ -1,14 +1,15 @@
 """The self-checks of the scratch lessons: a right answer passes, a wrong one fails with a
-useful tip, a crashing one is reported (never raised), with the student's own classes."""
+useful tip, a crashing one is reported (never raised); lesson 05's with plain functions and
+numbers, lessons 06 to 08's with the student's own classes."""
 
 import numpy as np
 import pytest
 
 import games
-from games.checks.scratch import check_backward, check_cube, check_mul, check_sgd_step
+from games.checks.scratch import check_backward, check_cube, check_downhill, check_mul, check_sgd_step, check_slope
 
 
-# The classes as lesson 05 builds them (one input) ...
+# The classes as lesson 06 builds them (one input) ...
 class Variable:
     def __init__(self, data):
         self.data = data
@@ -22,7 +23,7 @@ class Function:
         return Variable(y)
 
 
-# ... and as lesson 06 builds them (several inputs, a creator).
+# ... and as lesson 07 builds them (several inputs, a creator).
 class Variable2(Variable):
     def __init__(self, data):
         super().__init__(data)
@@ -43,6 +44,106 @@ def cube(backward):
 
 def mul(backward):
     return type("Mul", (Function2,), {"forward": lambda self, x0, x1: x0 * x1, "backward": backward})
+
+
+# ------------------------------------------------------------------ lesson 05: slope
+def forward_nudge(f, x):
+    h = 0.001
+    return (f(x + h) - f(x)) / h
+
+
+def both_sides(f, x):
+    h = 0.01
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+@pytest.mark.parametrize("slope", [forward_nudge, both_sides])
+def test_right_slope_passes_nudged_forward_or_to_both_sides(capsys, slope):
+    assert check_slope(slope)
+    assert "All 5 cases passed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("slope, tip", [
+    (lambda f, x: f(x), "returned the value f(x)"),
+    (lambda f, x: (f(x) - f(x + 0.001)) / 0.001, "sign is turned round"),
+    (lambda f, x: f(x + 0.001) - f(x), "divide the change of f by h"),
+    (lambda f, x: None, "does it end with `return`"),
+])
+def test_wrong_slope_fails_with_a_tip(capsys, slope, tip):
+    assert not check_slope(slope)
+    out = capsys.readouterr().out
+    assert tip in out and "✗" in out
+
+
+def test_the_lessons_start_of_slope_fails_and_a_crash_is_reported(capsys):
+    assert not check_slope(lambda f, x: 0)  # the start: right only for the flat function
+    assert "1 of 5 cases passed" in capsys.readouterr().out
+    assert not check_slope(lambda f, x: (f(x + h) - f(x)) / h)  # noqa: F821 - h was never set
+    assert "NameError" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ lesson 05: downhill
+WEIGHTS = np.array([0, 1, 2, 3, 4])
+LENGTH = np.array([5.0, 7.1, 8.9, 11.2, 12.8])
+
+
+def error2(w, b):
+    return np.mean((w * WEIGHTS + b - LENGTH) ** 2)
+
+
+def downhill_with(slope_b, step_b):
+    """The lesson's downhill, with its two missing lines given."""
+    def downhill(w, b, lr):
+        h = 0.001
+        slope_w = (error2(w + h, b) - error2(w, b)) / h
+        return w - lr * slope_w, step_b(b, lr, slope_b(w, b, h), slope_w)
+    return downhill
+
+
+def nudge_b(w, b, h):
+    return (error2(w, b + h) - error2(w, b)) / h
+
+
+def test_right_downhill_passes(capsys):
+    assert check_downhill(downhill_with(nudge_b, lambda b, lr, slope_b, slope_w: b - lr * slope_b), error2)
+    assert "All 3 cases passed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("slope_b, step_b, tip", [
+    (nudge_b, lambda b, lr, slope_b, slope_w: b, "b did not move"),  # the lesson's start
+    (lambda w, b, h: (error2(w + h, b + h) - error2(w, b)) / h, lambda b, lr, sb, sw: b - lr * sb,
+     "nudged w and b together"),
+    (nudge_b, lambda b, lr, slope_b, slope_w: b - lr * slope_w, "moved with the slope of w"),
+    (nudge_b, lambda b, lr, slope_b, slope_w: b + lr * slope_b, "b went uphill"),
+    (nudge_b, lambda b, lr, slope_b, slope_w: b - slope_b, "multiply slope_b by lr"),
+])
+def test_wrong_downhill_fails_with_a_tip(capsys, slope_b, step_b, tip):
+    assert not check_downhill(downhill_with(slope_b, step_b), error2)
+    out = capsys.readouterr().out
+    assert tip in out and "✗" in out
+
+
+def test_downhill_that_returns_one_knob_is_told_to_return_both(capsys):
+    def downhill(w, b, lr):
+        return w - lr * (error2(w + 0.001, b) - error2(w, b)) / 0.001
+
+    assert not check_downhill(downhill, error2)
+    assert "return w, b" in capsys.readouterr().out
+
+
+def test_a_broken_error2_is_reported_not_raised(capsys):
+    def broken(w, b):
+        return np.mean((w * WEIGHTS + b - lenght) ** 2)  # noqa: F821 - the typo is the test
+
+    assert not check_downhill(downhill_with(nudge_b, lambda b, lr, sb, sw: b - lr * sb), broken)
+    assert "NameError" in capsys.readouterr().out
+
+
+def test_downhill_tips_are_in_japanese_when_chosen(capsys):
+    games.set_language("ja")
+    assert not check_downhill(downhill_with(nudge_b, lambda b, lr, slope_b, slope_w: b), error2)
+    out = capsys.readouterr().out
+    assert "b が動いていません" in out and "ケース" in out
 
 
 # ------------------------------------------------------------------ Cube

@@ -27,9 +27,9 @@ WORKED_EXAMPLES = {"connectfour.drop_piece"}
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
-def test_the_course_has_32_exercises_each_with_a_lesson_of_its_game():
-    assert len(EXERCISES) == 32
-    assert len({e.key for e in EXERCISES}) == 32
+def test_the_course_has_34_exercises_each_with_a_lesson_of_its_game():
+    assert len(EXERCISES) == 34
+    assert len({e.key for e in EXERCISES}) == 34
     for entry in EXERCISES:
         for language in LANGUAGES:
             assert (CONTENT / language / entry.lesson).is_file(), entry.key

@@ -1,14 +1,18 @@
-"""Self-checks for the "learning from scratch" lessons (05 to 07).
+"""Self-checks for the "learning from scratch" lessons: 05 (the main route) and 06 to 08 (advanced).
 
-- ``check_cube(Cube, Variable)``          (lesson 05) forward x³, backward 3x² · gy
-- ``check_backward(MyFunction, Variable)`` (lesson 05) any one-input function: does its
+- ``check_slope(slope)``                  (lesson 05) the slope of any function at x, by nudging x
+- ``check_downhill(downhill, error2)``    (lesson 05) two knobs one step downhill, each slope found
+  by nudging that knob alone
+- ``check_cube(Cube, Variable)``          (lesson 06) forward x³, backward 3x² · gy
+- ``check_backward(MyFunction, Variable)`` (lesson 06) any one-input function: does its
   backward agree with the slope measured by numbers?
-- ``check_mul(Mul, Variable)``            (lesson 06) two inputs: forward x0 · x1, backward
+- ``check_mul(Mul, Variable)``            (lesson 07) two inputs: forward x0 · x1, backward
   (gy · x1, gy · x0)
-- ``check_sgd_step(sgd_step)``            (lesson 07) w ← w - lr · grad for every parameter
+- ``check_sgd_step(sgd_step)``            (lesson 08) w ← w - lr · grad for every parameter
 
-The student's own ``Variable`` and ``Function`` classes are used, so a check works with
-the classes written in the lesson. A function is tried the way the lessons use it::
+Lesson 05 uses plain functions and numbers. From lesson 06 the student's own ``Variable`` and
+``Function`` classes are used, so a check works with the classes written in the lesson. A
+function is tried the way the lessons use it::
 
     f = Cube()
     y = f(Variable(np.array(2.0)))     # forward
@@ -44,8 +48,182 @@ def _show(value):
     return np.array2string(np.asarray(value), precision=4) if np.ndim(value) else f"{float(value):g}"
 
 
-# ------------------------------------------------------------------ lesson 04: Cube
-@exercise("Cube", "05_scratch_1_variable.ipynb", hints=[
+# ------------------------------------------------------------------ lesson 05: slope
+def _square(x):
+    return x ** 2
+
+
+def _line(x):
+    return 2 * x + 1
+
+
+def _valley(w):
+    return (3 * w - 6) ** 2  # an error with one knob: lowest at w = 2
+
+
+def _flat(x):
+    return 5
+
+
+def _near(result, slope):
+    """A slope found by nudging: right within what the size of the nudge changes."""
+    return close(result, slope, rtol=0.01, atol=0.02)
+
+
+def _rounded(value):
+    """A number, or a pair of numbers, rounded to 4 decimals for the report (anything else as it is)."""
+    if isinstance(value, (tuple, list)) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value):
+        return tuple(round(v, 4) for v in value)
+    return round(value, 4) if isinstance(value, float) else value
+
+
+def _quiet(function, *args):
+    """``function(*args)`` as a plain value, or None when it fails (a tip's test must not raise)."""
+    try:
+        return plain(function(*args), arrays=True)
+    except Exception:
+        return None
+
+
+@exercise("slope", "05_scratch_1_knobs.ipynb", hints=[
+    ("Look at the cell with `h` in section 1: `(curve(2 + h) - curve(2)) / h` is the slope of `curve` at 2. "
+     "`slope(f, x)` does the same for any function `f` and any number `x`.",
+     "1 節の `h` のセルを見てみましょう。`(curve(2 + h) - curve(2)) / h` が、x = 2 での `curve` の傾きです。"
+     "`slope(f, x)` は、同じ計算をどんな関数 `f`、どんな数 `x` でも行います。"),
+    ("The slope is a rate of change: how much f changed, divided by how much x changed. x changes by `h`, "
+     "from `x` to `x + h`; f changes from `f(x)` to `f(x + h)`. Return the slope, not the value `f(x)`.",
+     "傾きは変化の割合です。f の増加量を、x の増加量でわります。x は `x` から `x + h` へ `h` だけ増え、"
+     "f は `f(x)` から `f(x + h)` へ変わります。返すのは値 `f(x)` ではなく傾きです。"),
+    ("In place of `0`, return `(f(x + h) - f(x)) / h`. Keep the brackets: without them Python divides only "
+     "`f(x)` by `h`.",
+     "`0` の代わりに `(f(x + h) - f(x)) / h` を返しましょう。かっこを忘れずに。かっこがないと、"
+     "`f(x)` だけが `h` でわられます。"),
+])
+def check_slope(slope):
+    """``slope(f, x)``: the slope of ``f`` at ``x``, found by nudging x a little."""
+    if not callable(slope):
+        return run(slope, [])
+    examples = [
+        (_square, 3.0, 6.0, "y = x² at x = 3: the slope is 6 (the value is 9)",
+         "y = x² の x = 3 での傾き: 6(値は 9)"),
+        (_line, 5.0, 2.0, "the straight line y = 2x + 1: its slope is 2 everywhere",
+         "直線 y = 2x + 1: 傾きはどこでも 2"),
+        (_square, -1.0, -2.0, "y = x² at x = -1: the curve goes down there, the slope is -2",
+         "y = x² の x = -1 での傾き: そこでは下り坂なので -2"),
+        (_valley, 1.0, -18.0, "the error (3w - 6)² at w = 1: -18 (downhill is to the right)",
+         "誤差 (3w - 6)² の w = 1 での傾き: -18(坂の下は右)"),
+        (_flat, 2.0, 0.0, "y = 5, flat: the slope is 0", "y = 5(平ら): 傾きは 0"),
+    ]
+    cases = [Case(args=(f, x), expected=Words(f"{expected:g}"), accept=lambda r, e=expected: _near(r, e),
+                  hint_en=hint_en, hint_ja=hint_ja) for f, x, expected, hint_en, hint_ja in examples]
+
+    def attempt(f, x):
+        return _rounded(plain(slope(f, x), arrays=True))
+
+    result = run(attempt, cases, title=tr(en="Check of slope", ja="slope のチェック"))
+    return say_tips(result, [
+        (lambda: _quiet(slope, _square, 3.0) is None,
+         "slope gave back None (or failed): does it end with `return`?",
+         "slope が None を返しています（またはエラーです）。最後に `return` がありますか？"),
+        (lambda: close(_quiet(slope, _square, 3.0), 9.0, atol=0.1),
+         "slope returned the value f(x) (9 for x² at x = 3). Return how fast f changes there: the rate of change.",
+         "slope が値 f(x) を返しています（x = 3 の x² なら 9）。返すのは、そこで f がどれだけの速さで変わるか、"
+         "つまり変化の割合です。"),
+        (lambda: _near(_quiet(slope, _square, 3.0), -6.0),
+         "The sign is turned round: subtract in the order f(x + h) - f(x), the later value first.",
+         "符号が逆です。f(x + h) - f(x) の順に、あとの値から引きましょう。"),
+        (lambda: 0 < abs(_quiet(slope, _square, 3.0)) < 0.5,
+         "The answer is far too small: divide the change of f by h, the change of x.",
+         "答えが小さすぎます。f の変化を、x の変化 h でわりましょう。"),
+    ])
+
+
+# ------------------------------------------------------------------ lesson 05: downhill
+def _slopes(error2, w, b, h=1e-6):
+    """The two slopes of ``error2`` at (w, b), each knob nudged alone (both sides, a tiny h)."""
+    return ((error2(w + h, b) - error2(w - h, b)) / (2 * h),
+            (error2(w, b + h) - error2(w, b - h)) / (2 * h))
+
+
+def _knobs_are(result, w, b, lr, slope_w, slope_b):
+    """``result`` is the pair (w, b) after one step with these slopes, up to what nudging changes."""
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        return False
+    return (close(result[0], w - lr * slope_w, atol=lr * (0.02 * abs(slope_w) + 0.1))
+            and close(result[1], b - lr * slope_b, atol=lr * (0.02 * abs(slope_b) + 0.1)))
+
+
+@exercise("downhill", "05_scratch_1_knobs.ipynb", hints=[
+    ("`slope_w` is done: it nudges `w` only and keeps `b` as it is. `slope_b` is the same with the knobs' roles "
+     "swapped: nudge `b` only and keep `w`. Then move `b` the way `w` was moved.",
+     "`slope_w` はできています。`w` だけを少し動かして、`b` はそのままにしています。`slope_b` は役わりを"
+     "入れかえて、`b` だけを動かし、`w` はそのままにします。そのあと、`w` と同じように `b` も動かします。"),
+    ("Nudge b: compare `error2(w, b + h)` with `error2(w, b)` and divide by `h`. Do not nudge w and b together: "
+     "then you could not tell which knob changed the error. Downhill means minus: `b - lr * slope_b`.",
+     "b を動かすには、`error2(w, b + h)` と `error2(w, b)` をくらべて、`h` でわります。w と b をいっしょに"
+     "動かしてはいけません。どちらのつまみで誤差が変わったのか、わからなくなります。坂の下へはマイナスです: "
+     "`b - lr * slope_b`。"),
+    ("Write `slope_b = (error2(w, b + h) - error2(w, b)) / h` and, below `w = ...`, `b = b - lr * slope_b`. "
+     "The last line `return w, b` gives back both knobs.",
+     "`slope_b = (error2(w, b + h) - error2(w, b)) / h` と書き、`w = ...` の下に `b = b - lr * slope_b` を"
+     "書きましょう。最後の `return w, b` で、2 つのつまみを返します。"),
+])
+def check_downhill(downhill, error2):
+    """``downhill(w, b, lr)``: both knobs one step downhill, each slope found by nudging that knob alone.
+    ``error2(w, b)`` is the lesson's error; the check takes its slopes to know where downhill is."""
+    for function in (downhill, error2):
+        if not callable(function):
+            return run(function, [])
+    examples = [((0.0, 0.0, 0.1), "w = 0, b = 0, lr = 0.1: both knobs go up",
+                 "w = 0、b = 0、lr = 0.1: どちらのつまみも上がります"),
+                ((1.0, 1.0, 0.05), "w = 1, b = 1, lr = 0.05", "w = 1、b = 1、lr = 0.05"),
+                ((3.0, 6.0, 0.1), "w = 3, b = 6, lr = 0.1: past the bottom, both knobs come back down",
+                 "w = 3、b = 6、lr = 0.1: 谷底を通りすぎたので、どちらのつまみも下がります")]
+    cases = []
+    for (w, b, lr), hint_en, hint_ja in examples:
+        try:
+            slope_w, slope_b = _slopes(error2, w, b)
+        except Exception as error:  # the lesson's error2 itself fails: say so, not a traceback
+            return run(error2, [Case(args=(w, b), hint_en=f"error2({w:g}, {b:g}) fails: {error}",
+                                     hint_ja=f"error2({w:g}, {b:g}) でエラー: {error}")])
+        expected = Words(f"({w - lr * slope_w:.3f}, {b - lr * slope_b:.3f})")
+        cases.append(Case(args=(w, b, lr), expected=expected, hint_en=hint_en, hint_ja=hint_ja,
+                          accept=lambda r, w=w, b=b, lr=lr, sw=slope_w, sb=slope_b: _knobs_are(r, w, b, lr, sw, sb)))
+
+    def attempt(w, b, lr):
+        return _rounded(plain(downhill(w, b, lr), arrays=True))
+
+    result = run(attempt, cases, title=tr(en="Check of downhill", ja="downhill のチェック"))
+    slope_w, slope_b = _slopes(error2, 0.0, 0.0)
+    answer = _quiet(downhill, 0.0, 0.0, 0.1)
+
+    def gave(sw, sb):
+        return lambda: _knobs_are(answer, 0.0, 0.0, 0.1, sw, sb)
+
+    return say_tips(result, [
+        (lambda: not isinstance(answer, (tuple, list)) or len(answer) != 2,
+         "downhill must give back both knobs: end it with `return w, b`.",
+         "downhill は 2 つのつまみを返します。最後は `return w, b` です。"),
+        (gave(slope_w, 0.0),
+         "b did not move: find slope_b by nudging b alone, then take the step b = b - lr * slope_b.",
+         "b が動いていません。b だけを動かして slope_b を求め、b = b - lr * slope_b で 1 歩進めましょう。"),
+        (gave(slope_w, slope_w + slope_b),
+         "slope_b nudged w and b together. Nudge b alone: error2(w, b + h) against error2(w, b).",
+         "slope_b で w と b をいっしょに動かしています。b だけを動かしましょう: error2(w, b + h) と error2(w, b)。"),
+        (gave(slope_w, slope_w),
+         "b moved with the slope of w. b has a slope of its own: nudge b alone.",
+         "b が w の傾きで動いています。b には b の傾きがあります。b だけを動かして求めましょう。"),
+        (gave(slope_w, -slope_b),
+         "b went uphill: subtract lr * slope_b (the slope points uphill).",
+         "b が坂を上っています。lr * slope_b を引きましょう（傾きは上り坂の向きです）。"),
+        (gave(slope_w, slope_b / 0.1),
+         "b moved by the whole slope: multiply slope_b by lr for a small step.",
+         "b が傾きの分だけ大きく動いています。slope_b に lr をかけて、小さな 1 歩にしましょう。"),
+    ])
+
+
+# ------------------------------------------------------------------ lesson 06: Cube
+@exercise("Cube", "06_scratch_2_variable.ipynb", hints=[
     ("Look at `Square` in section 4: its `backward` takes `x = self.input.data` and returns the local slope `2 * x` "
      "times `gy`. `Cube` follows the same pattern; only the local slope is different.",
      "4 節の `Square` を見てみましょう。`backward` は `x = self.input.data` を取り出して、その場の傾き `2 * x` に "
@@ -107,8 +285,8 @@ def check_cube(Cube, Variable):
     ])
 
 
-# ------------------------------------------------------------------ lesson 04: any function
-@exercise("backward", "05_scratch_1_variable.ipynb", hints=[
+# ------------------------------------------------------------------ lesson 06: any function
+@exercise("backward", "06_scratch_2_variable.ipynb", hints=[
     ("This check does what `numerical_diff` does: it nudges x a tiny step in your `forward`, measures the slope, "
      "and compares it with what your `backward` returns (with gy = 1). A difference means that `backward` does not "
      "match `forward`. Does `check_cube` pass?",
@@ -156,8 +334,8 @@ def check_backward(MyFunction, Variable, at=(-1.5, -0.3, 0.4, 1.2), eps=1e-4):
                                         ja="{name}.backward と、数値で測った傾きの比較", name=name))
 
 
-# ------------------------------------------------------------------ lesson 05: Mul
-@exercise("Mul", "06_scratch_2_backprop.ipynb", hints=[
+# ------------------------------------------------------------------ lesson 07: Mul
+@exercise("Mul", "07_scratch_3_backprop.ipynb", hints=[
     ("Look at `Add` in section 3: its `backward` returns two slopes, `return gy, gy`, one for each input, "
      "in the order of the inputs. `Mul.backward` also returns two: first the one for x0, then the one for x1.",
      "3 節の `Add` を見てみましょう。`backward` は入力 1 つにつき 1 つ、`return gy, gy` と 2 つの傾きを"
@@ -216,7 +394,7 @@ def check_mul(Mul, Variable):
     ])
 
 
-# ------------------------------------------------------------------ lesson 06: sgd_step
+# ------------------------------------------------------------------ lesson 08: sgd_step
 class _Parameter:
     """A parameter as the lessons' Variables have it: ``data`` and ``grad`` (numpy arrays)."""
 
@@ -224,7 +402,7 @@ class _Parameter:
         self.data, self.grad = _array(data), _array(grad)
 
 
-@exercise("sgd_step", "07_scratch_3_network.ipynb", hints=[
+@exercise("sgd_step", "08_scratch_4_network.ipynb", hints=[
     ("Look at the training loop of section 3: `w.data = w.data - lr * w.grad` is one step downhill for `w`. "
      "`sgd_step` takes the same step for every `p` in `params`.",
      "3 節の学習のループを見てみましょう。`w.data = w.data - lr * w.grad` が `w` を坂の下へ 1 歩動かしています。"
@@ -282,4 +460,4 @@ def check_sgd_step(sgd_step):
     ])
 
 
-__all__ = ["check_backward", "check_cube", "check_mul", "check_sgd_step"]
+__all__ = ["check_backward", "check_cube", "check_downhill", "check_mul", "check_sgd_step", "check_slope"]

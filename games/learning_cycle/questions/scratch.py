@@ -1,12 +1,12 @@
-"""The questions of the learning-from-scratch lessons (05-07): slopes, a gradient's sign, and where
-gradient descent goes."""
+"""The questions of the learning-from-scratch lessons (05, and 06-08 of the advanced route): slopes,
+a gradient's sign, and where gradient descent goes."""
 
 from . import question
 
-# ---------------------------------------------------------------- 05 a number that remembers
+# ---------------------------------------------------------------- 05 nudging the knobs downhill
 
 question(
-    "05.line_rate", "05_scratch_1_variable.ipynb",
+    "05.line_rate", "05_scratch_1_knobs.ipynb",
     en="Predict before you run the cell below: the first line prints 2.0, the rate of change of y = 2x + 1 from "
        "x = 1 to x = 3. What will the second line print, from x = 0 to x = 10?",
     ja="下のセルを実行する前に予想しよう: 1 行目は、y = 2x + 1 の x = 1 から 3 までの変化の割合 2.0 を表示します。"
@@ -17,15 +17,48 @@ question(
     explain_ja="直線では、変化の割合はどこで測っても同じです: (21 - 1) ÷ (10 - 0) = 2。これが直線の傾きです。")
 
 question(
-    "05.slope_at", "05_scratch_1_variable.ipynb",
-    en="Predict: the slope of y = x² is 4 at x = 2. What slope will the chart below show at x0 = 1.5?",
-    ja="予想しよう: y = x² の傾きは、x = 2 で 4 でした。下のグラフは、x0 = 1.5 での傾きをいくつと表示する？",
+    "05.slope_at", "05_scratch_1_knobs.ipynb",
+    en="Predict before you run the cell below: the slope of y = x² is 4 at x = 2. What slope will it print at "
+       "x0 = 1.5?",
+    ja="下のセルを実行する前に予想しよう: y = x² の傾きは、x = 2 で 4 でした。"
+       "x0 = 1.5 では、傾きはいくつと表示される？",
     answer=3, tolerance=0.05,
-    explain_en="The slope of x² at any x is 2x: 2 × 1.5 = 3. The curve gets steeper as x grows.",
-    explain_ja="x² の傾きは、どの x でも 2x です: 2 × 1.5 = 3。x が大きくなるほど、曲線は急になります。")
+    explain_en="The slope of x² at any x is twice x: 2 × 1.5 = 3 (nudging gives 3.001). The curve gets steeper as x "
+               "grows. 2.25 is the height of the curve there, not its slope.",
+    explain_ja="x² の傾きは、どの x でも x の 2 倍です: 2 × 1.5 = 3（少し動かして求めると 3.001）。"
+               "x が大きくなるほど、曲線は急になります。2.25 はそこでの曲線の高さで、傾きではありません。")
 
 question(
-    "05.negative_slope", "05_scratch_1_variable.ipynb",
+    "05.which_way", "05_scratch_1_knobs.ipynb",
+    en="At w = 1 the slope of the error is negative: when w grows a little, the error goes down. Which way should w "
+       "move to make the error smaller?",
+    ja="w = 1 での誤差の傾きはマイナスです。w を少し大きくすると、誤差は下がります。誤差を小さくするには、"
+       "w をどちらに動かす？",
+    choices=[("Make w bigger", "w を大きくする"), ("Make w smaller", "w を小さくする"),
+             ("Leave w as it is", "w は動かさない")],
+    answer="A",
+    explain_en="A negative slope means downhill is to the right, so w grows. w - lr × slope does that by itself: "
+               "minus a negative number is plus. With a positive slope it makes w smaller.",
+    explain_ja="傾きがマイナスなら、坂の下は右（大きいほう）なので、w を大きくします。w - lr × 傾き は、"
+               "それを自動でやってくれます。マイナスの数を引くと、足し算になるからです。"
+               "傾きがプラスなら w は小さくなります。")
+
+question(
+    "05.one_knob_at_a_time", "05_scratch_1_knobs.ipynb",
+    en="To find the slope of the error for w, you nudge w by h. What do you do with b?",
+    ja="w についての誤差の傾きを求めるとき、w を h だけ動かします。b はどうする？",
+    choices=[("Keep b as it is", "b はそのままにする"), ("Nudge b by h as well", "b も h だけ動かす"),
+             ("Set b to 0", "b を 0 にする")],
+    answer="A",
+    explain_en="The slope for w says what w alone does to the error. Nudge both, and you cannot tell which knob "
+               "changed it. Then nudge b alone, with w kept as it is, for the slope of b.",
+    explain_ja="w の傾きは、w だけを動かしたとき誤差がどう変わるかです。両方を動かすと、どちらのつまみで"
+               "変わったのかわかりません。b の傾きは、w をそのままにして、b だけを動かして求めます。")
+
+# ---------------------------------------------------------------- 06 a number that remembers (advanced)
+
+question(
+    "06.negative_slope", "06_scratch_2_variable.ipynb",
     en="Where is the slope of y = x² negative?",
     ja="y = x² の傾きがマイナスになるのはどこ？",
     choices=[("Where x is less than 0", "x が 0 より小さいところ"),
@@ -38,7 +71,7 @@ question(
                "傾き 2x はマイナスです（x0 = -0.5 なら -1）。")
 
 question(
-    "05.chain_slope", "05_scratch_1_variable.ipynb",
+    "06.chain_slope", "06_scratch_2_variable.ipynb",
     en="a = x², and y = 3a. At x = 2, a changes 4 times as fast as x. How many times as fast as x does y change?",
     ja="a = x²、y = 3a とします。x = 2 では、a は x の 4 倍の速さで変わります。y は x の何倍の速さで変わる？",
     answer=12,
@@ -47,10 +80,10 @@ question(
     explain_ja="つながった関数では、傾きをかけ算します: 4 × 3 = 12。backward は y からさかのぼり、"
                "関数ごとにその場の傾きをかけていきます。")
 
-# ---------------------------------------------------------------- 06 backpropagation
+# ---------------------------------------------------------------- 07 backpropagation (advanced)
 
 question(
-    "06.slope_of_x", "06_scratch_2_backprop.ipynb",
+    "07.slope_of_x", "07_scratch_3_backprop.ipynb",
     en="Predict before you run the cell below: z = x² + y² at x = 2 and y = 3. What will x.grad, the slope of z for "
        "x, be?",
     ja="下のセルを実行する前に予想しよう: x = 2、y = 3 のときの z = x² + y² です。"
@@ -61,7 +94,7 @@ question(
                "その傾きは 2x = 4。y については 2y = 6 です。")
 
 question(
-    "06.diamond", "06_scratch_2_backprop.ipynb",
+    "07.diamond", "07_scratch_3_backprop.ipynb",
     en="Predict: here a = x² is used by two functions. Will backward and the measured slope agree?",
     ja="予想しよう: ここでは a = x² が 2 つの関数に使われています。backward と測った傾きは一致する？",
     choices=[("Yes, the same number", "一致する"),
@@ -74,7 +107,7 @@ question(
                "測る方法は、関数を 2 回計算するだけなので、どんな関数でも使えます。")
 
 question(
-    "06.mul_nudge", "06_scratch_2_backprop.ipynb",
+    "07.mul_nudge", "07_scratch_3_backprop.ipynb",
     en="z = x0 · x1 with x0 = 2 and x1 = 5. You make x0 bigger by 0.01. By how much does z grow?",
     ja="z = x0 · x1 で、x0 = 2、x1 = 5 です。x0 を 0.01 だけ大きくすると、z はいくつ増える？",
     answer=0.05, tolerance=0.0005,
@@ -83,10 +116,10 @@ question(
     explain_ja="z は x1 × 0.01 = 5 × 0.01 = 0.05 増えます。x0 についての z の傾きは x1 だからです。"
                "だから Mul の backward は、x0 の傾きとして x1 × gy を返します。")
 
-# ---------------------------------------------------------------- 07 a network that learns
+# ---------------------------------------------------------------- 08 a network that learns (advanced)
 
 question(
-    "07.learned_w", "07_scratch_3_network.ipynb",
+    "08.learned_w", "08_scratch_4_network.ipynb",
     en="Predict before you run the cell below: the points were made with w = 2 and b = 1, plus a little noise. "
        "w starts at 0. Where will w be after 40 epochs?",
     ja="下のセルを実行する前に予想しよう: 点は w = 2、b = 1 に少しばらつきを足して作りました。"
@@ -100,7 +133,7 @@ question(
                "点にばらつきがあるので、その場所はかくされた 2 から少しずれています。")
 
 question(
-    "07.step_sign", "07_scratch_3_network.ipynb",
+    "08.step_sign", "08_scratch_4_network.ipynb",
     en="p.data is 1.0 and p.grad is -3 (the loss goes down when p grows). After one step with lr = 0.1, what is "
        "p.data?",
     ja="p.data が 1.0、p.grad が -3 です（p を大きくすると損失は下がる）。lr = 0.1 で一歩進むと、p.data はいくつ？",
