@@ -54,7 +54,7 @@ def save_agent(agent, path, name=None, game=None, options=None):
     print(tr(en="Saved {agent} by {name} ({game}) to {path}. To hand it in: right-click it in the file list, "
                 "then Download.",
              ja="{name}さんの {agent}（{game}）を {path} に保存しました。提出するには、ファイル一覧でこのファイルを"
-                "右クリックして「Download」を選んでください。",
+                "右クリックして「ダウンロード」を選んでください。",
              agent=header["agent"], name=name, game=game, path=path))
 
 

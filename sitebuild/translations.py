@@ -5,17 +5,20 @@ domain holds; the lessons open in the Notebook app, which asks its own "notebook
 empty in the pack: its header showed "Last Checkpoint" and "Not Trusted" beside Japanese menus.
 The site fills that domain: with the pack's own words where JupyterLab has the same string, and
 with OUR_JAPANESE for the few that only the Notebook app has. Nothing the pack translates is
-changed. check_site (step 12) says what to install when the pack is missing.
+changed. JupyterLite's own commands ask for a "jupyterlite" domain, which the pack lacks too
+(File → Download and the file list's Download showed in English): it gets the pack's JupyterLab
+words the same way. check_site (step 12) says what to install when the pack is missing.
 """
 
 import json
 import re
 
 DOMAIN = "notebook"
+LITE_DOMAIN = "jupyterlite"
 TRANSLATIONS = ("api", "translations", "ja_JP.json")
-# The Notebook app's strings: its scripts ask for them with `<translator>.__("...")` after
-# `.load("notebook")`.
-ASKS_FOR_THE_DOMAIN = f'.load("{DOMAIN}")'
+# The scripts that use a domain's strings, by what they hold: `<translator>.__("...")` after
+# `.load("notebook")`; JupyterLite's keep the name in a variable (`let E="jupyterlite"`, then `.load(E)`).
+ASKS_FOR = {DOMAIN: f'.load("{DOMAIN}")', LITE_DOMAIN: f'"{LITE_DOMAIN}"'}
 MESSAGE = re.compile(r'\.__\("((?:[^"\\]|\\.)*)"[,)]')
 
 # What the Notebook app shows of its own, in the words of the pack where it has them nearby
@@ -47,8 +50,8 @@ OUR_JAPANESE = {
 
 
 def complete_japanese(site):
-    """Fill the Notebook app's domain of the site's Japanese (see above); returns how many
-    strings were added (0 when the site has no Japanese)."""
+    """Fill the Notebook app's and JupyterLite's domains of the site's Japanese (see above);
+    returns how many strings were added (0 when the site has no Japanese)."""
     path = site.joinpath(*TRANSLATIONS)
     if not path.is_file():
         return 0
@@ -57,13 +60,15 @@ def complete_japanese(site):
     lab = domains.get("jupyterlab", {})
     if not lab:
         return 0
-    notebook = domains.setdefault(DOMAIN, {})
-    notebook.setdefault("", {**lab.get("", {}), "domain": DOMAIN})
     added = 0
-    for message in sorted(notebook_messages(site)):
-        if message not in notebook and message in lab:
-            notebook[message] = lab[message]
-            added += 1
+    for name in ASKS_FOR:
+        domain = domains.setdefault(name, {})
+        domain.setdefault("", {**lab.get("", {}), "domain": name})
+        for message in sorted(notebook_messages(site, name)):
+            if message not in domain and message in lab:
+                domain[message] = lab[message]
+                added += 1
+    notebook = domains[DOMAIN]
     for message, japanese in OUR_JAPANESE.items():
         if message not in notebook:
             notebook[message] = [japanese]
@@ -72,12 +77,12 @@ def complete_japanese(site):
     return added
 
 
-def notebook_messages(site):
-    """The strings that the scripts asking for the Notebook app's domain translate."""
+def notebook_messages(site, domain=DOMAIN):
+    """The strings that the scripts asking for ``domain`` (the Notebook app's) translate."""
     messages = set()
     for script in (site / "build").glob("*.js"):
         text = script.read_text(encoding="utf-8")
-        if ASKS_FOR_THE_DOMAIN in text:
+        if ASKS_FOR[domain] in text:
             messages |= {message for found in MESSAGE.findall(text) if (message := js_string(found))}
     return messages
 

@@ -5,9 +5,13 @@ reload; and the readings of hard words (<ruby>) shown above them in a Markdown c
 Screenshots go to _build/browser-reports/ for review.
 """
 
+import json
+import re
+
 import pytest
 
 from bench.site_browser import REPORTS
+from conftest import CONTENT, content_notebooks
 
 pytestmark = pytest.mark.browser
 MENU_LABELS_JS = "labels => labels.map(label => label.textContent)"
@@ -72,3 +76,61 @@ def test_readings_show_above_the_words_in_markdown(page, site_url):
     assert [p["reading"] for p in places] == ["ほうしゅう", "たんさく"]
     assert all(p["above"] for p in places), places
     assert places[0]["parentheses"] == ["none", "none"]  # shown only where ruby is not
+
+
+# A menu path a lesson names: **ファイル → ダウンロード** in bold (or *italics*), or 「新規」→「新規フォルダ」.
+BOLD_PATH = re.compile(r"\*{1,2}([^*\n]*→[^*\n]*)\*{1,2}")
+QUOTED_PATH = re.compile(r"「([^」\n]+)」\s*→\s*「([^」\n]+)」")
+TEXTS_JS = "nodes => nodes.map(node => (node.innerText || node.textContent).trim()).filter(text => text)"
+
+
+def menu_paths(language):
+    """``{("ファイル", "ダウンロード"): [lesson, ...]}``: every menu path the lessons of ``language`` name."""
+    paths = {}
+    for notebook in content_notebooks():
+        if not notebook.startswith(f"{language}/"):
+            continue
+        cells = json.loads((CONTENT / notebook).read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+        found = [tuple(part.strip() for part in path.split("→")) for path in BOLD_PATH.findall(text)]
+        found += QUOTED_PATH.findall(text)
+        for path in found:
+            paths.setdefault(path, []).append(notebook)
+    return paths
+
+
+def labels_a_student_sees(browser, site_url, language):
+    """The labels of a lesson page's menu bar and menus, and of the file list (File → Open…): its
+    buttons and its New menu. The file list has no lesson path: it speaks the browser's language."""
+    context = browser.new_context(locale={"ja": "ja-JP", "en": "en-US"}[language])
+    try:
+        page = context.new_page()
+        page.set_viewport_size({"width": 1366, "height": 768})
+        open_first_lesson_from_the_map(page, site_url, language)
+        bar = page.eval_on_selector_all(".lm-MenuBar-itemLabel", MENU_LABELS_JS)
+        labels = set(bar)
+        for index in range(len(bar)):
+            page.locator(".lm-MenuBar-item").nth(index).click()
+            labels |= set(page.eval_on_selector_all(".lm-Menu-itemLabel", MENU_LABELS_JS))
+            page.keyboard.press("Escape")
+        page.locator(".lm-MenuBar-item").first.click()
+        with context.expect_page() as opened:
+            page.get_by_text({"ja": "開く…", "en": "Open…"}[language], exact=True).click()
+        files = opened.value
+        files.wait_for_selector(".jp-DirListing-item", timeout=60000)
+        labels |= set(files.eval_on_selector_all("button, jp-button", TEXTS_JS))
+        files.get_by_text({"ja": "新規", "en": "New"}[language], exact=True).first.click()
+        labels |= set(files.eval_on_selector_all(".lm-Menu-itemLabel", MENU_LABELS_JS))
+        return {label for label in labels if label}
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_every_menu_path_a_lesson_names_is_in_the_sites_menus(browser, site_url, language):
+    paths = menu_paths(language)
+    assert paths, f"no {language} lesson names a menu path: is the pattern still right?"
+    labels = labels_a_student_sees(browser, site_url, language)
+    missing = {" → ".join(path): lessons for path, lessons in paths.items()
+               if not all(part in labels for part in path)}
+    assert not missing, f"menu paths the site does not show: {missing}; it shows {sorted(labels)}"

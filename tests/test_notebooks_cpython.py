@@ -1,5 +1,5 @@
 """Every notebook in content/ runs top to bottom on CPython with a real ipykernel, without errors;
-and what a Japanese lesson shows holds no English sentence.
+and what a Japanese lesson shows holds no English sentence, and shows what its predictions quote.
 
 The browser test runs them in Pyodide; this one is quicker and shows a failing cell's
 traceback in full. Cells tagged "raises-exception" may raise (nbclient's convention).
@@ -18,6 +18,7 @@ Japanese lesson's strings may differ from the English one's.
 """
 
 import os
+import re
 
 import nbclient
 import nbformat
@@ -26,6 +27,7 @@ import pytest
 from bench.site_browser import problems_in_outputs
 from conftest import CONTENT, ROOT, content_notebooks
 from english_text import english_in_outputs
+from games.learning_cycle.questions import questions
 
 CELL_TIMEOUT_SECONDS = int(os.environ.get("NOTEBOOK_CELL_TIMEOUT", "600"))
 
@@ -64,6 +66,36 @@ def test_notebook_runs_on_cpython(notebook, monkeypatch, tmp_path):
             assert english, f"{notebook} prints no English any more: take it out of PRINTS_ENGLISH"
             pytest.xfail("its own code prints English:\n" + "\n".join(english))
         assert not english, "English in the Japanese lesson's outputs:\n" + "\n".join(english)
+        unseen = quotes_not_shown(nb)
+        assert not unseen, f"predictions quote what the Japanese lesson does not show: {unseen}"
+
+
+def shown_text(nb):
+    """What a student sees of a run lesson: its markdown, and its outputs' text."""
+    parts = [cell.source for cell in nb.cells if cell.cell_type == "markdown"]
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            parts.append(output.get("text", ""))
+            parts += [output.get("data", {}).get(kind, "") for kind in ("text/plain", "text/html")]
+    return "\n".join(part if isinstance(part, str) else "".join(part) for part in parts)
+
+
+def quotes_not_shown(nb):
+    """``{key: [quote, ...]}``: the 「quoted」 words in the Japanese choices and explanation of each
+    prediction asked in the run lesson ``nb`` that neither its text nor its outputs show (an
+    explanation that points at 「turn 4」 while the cell prints ターン 4)."""
+    asked = set(re.findall(r'games\.ask\("([^"]+)"\)', "\n".join(
+        cell.source for cell in nb.cells if cell.cell_type == "code")))
+    shown = shown_text(nb).replace("?", "？")
+    unseen = {}
+    for key, entry in questions().items():
+        if key in asked and entry.en.startswith("Predict"):
+            texts = [entry.explain_ja] + [ja for _, ja in entry.choices]
+            quotes = [quote for text in texts for quote in re.findall(r"「([^」]+)」", text)]
+            missing = [quote for quote in quotes if quote.replace("?", "？") not in shown]
+            if missing:
+                unseen[key] = missing
+    return unseen
 
 
 def test_the_list_of_lessons_printing_english_names_japanese_lessons():

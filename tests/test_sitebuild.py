@@ -87,3 +87,21 @@ def test_the_notebook_apps_japanese_is_completed(tmp_path):
     assert "Kernel status" not in notebook  # only the Notebook app's own strings
     assert notebook[""]["domain"] == "notebook"
     assert complete_japanese(tmp_path / "nothing") == 0
+
+
+def test_jupyterlites_own_menu_items_get_the_packs_japanese(tmp_path):
+    """File → Download (JupyterLite's command, its own "jupyterlite" domain) in Japanese, like the
+    file list's Download: lesson 00 names it."""
+    from sitebuild.translations import complete_japanese
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "lite.js").write_text(
+        'let E="jupyterlite";let l=t.load(E);s.addCommand(r,{label:l.__("Download")});l.__("Clear Browser Data")')
+    translations = tmp_path / "api" / "translations"
+    translations.mkdir(parents=True)
+    header = {"domain": "jupyterlab", "language": "ja-JP", "plural_forms": "nplurals=1; plural=0;"}
+    pack = {"data": {"jupyterlab": {"": header, "Download": ["ダウンロード"]}}, "message": ""}
+    (translations / "ja_JP.json").write_text(json.dumps(pack))
+    complete_japanese(tmp_path)
+    lite = json.loads((translations / "ja_JP.json").read_text())["data"]["jupyterlite"]
+    assert lite["Download"] == ["ダウンロード"] and lite[""]["domain"] == "jupyterlite"
+    assert "Clear Browser Data" not in lite  # not in the pack: left in English

@@ -142,17 +142,22 @@ question(
                "今すぐ勝てるなら、ネットワークの予想に関係なく +1 です。gamma がかかるのは、もっとあとの勝ちだけです。")
 
 question(
-    "24.leaf_boards", "24_connectfour_5_search.ipynb",
-    en="The search looks 3 moves deep. If no column fills up and no game ends inside it, at how many boards "
-       "does it stop and ask the network?",
-    ja="探索は 3 手先まで読みます。探索の中で列がいっぱいにならず、ゲームも終わらないとすると、"
-       "探索が止まってネットワークに聞く盤面はいくつ？",
-    answer=343,
-    explain_en="7 columns for each move: 7 × 7 × 7 = 343 boards (fewer when a game ends or a column fills up "
-               "inside the search). The network reads them all at once.",
-    explain_ja="1 手ごとに 7 列あるので、7 × 7 × 7 = 343 個です"
-               "（探索の中でゲームが終わったり、列がいっぱいになったりすると、"
-               "もっと少なくなります）。ネットワークはそれを一度に読みます。")
+    "24.two_threats", "24_connectfour_5_search.ipynb",
+    en="Predict: column 1 does not win at once, but red has two winning columns (0 and 4) and yellow can block "
+       "only one. With gamma = 0.8, what value will the search give column 1?",
+    ja="予想しよう: 列 1 ではすぐには勝てません。でも赤には勝てる列が 2 つ(0 と 4)あり、黄は 1 つしかふさげません。"
+       "gamma = 0.8 のとき、探索は列 1 にどんな値をつける？",
+    choices=[("1: red still wins", "1: 赤はやっぱり勝つから"),
+             ("0.8 × 0.8 = 0.64: red wins, two moves later", "0.8 × 0.8 = 0.64: 赤は 2 手あとに勝つから"),
+             ("The network's Q-value of column 1", "ネットワークの列 1 の Q 値"),
+             ("0: it is not a win", "0: 勝ちの手ではないから")],
+    answer="B",
+    explain_en="Red plays 1, yellow blocks 0 or 4, red wins at the other one. That win is two moves deeper, so it "
+               "is multiplied by gamma twice: 0.8 × 0.8 = 0.64. The search sees it to the end of the game, so the "
+               "network's guess is not used.",
+    explain_ja="赤が 1 に入れ、黄が 0 か 4 をふさぎ、赤がもう一方で勝ちます。その勝ちは 2 手深いので、"
+               "gamma を 2 回かけて 0.8 × 0.8 = 0.64 です。探索は対局の終わりまで見えるので、"
+               "ネットワークの予想は使いません。")
 
 question(
     "24.search_helps", "24_connectfour_5_search.ipynb",

@@ -53,7 +53,7 @@ question(
     answer="B",
     explain_en="In 70 of the 100 games the longest chain was 1 or 2 (see \u201cgames by chain\u201d). "
                "Random placements pop a group now and then, but a long chain almost never happens by luck.",
-    explain_ja="100 ゲームのうち 70 ゲームで、最大連鎖は 1 か 2 でした(「games by chain」の行を見よう)。"
+    explain_ja="100 ゲームのうち 70 ゲームで、最大連鎖は 1 か 2 でした(「連鎖ごとの局数」を見よう)。"
                "でたらめでもグループはときどき消えますが、長い連鎖は運だけではほとんど起きません。")
 
 question(

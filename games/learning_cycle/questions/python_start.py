@@ -90,10 +90,12 @@ question(
     "02.last_turn", "02_python_1_basics.ipynb",
     en="Predict: range(5) counts five numbers, starting from 0. What is the last line the cell below prints?",
     ja="予想しよう: range(5) は 0 から始めて 5 つの数を数えます。下のセルが最後に表示する行は？",
-    choices=[("turn 5", "turn 5"), ("turn 4", "turn 4"), ("turn 6", "turn 6"), ("turn 0", "turn 0")],
+    choices=[("turn 5", "ターン 5"), ("turn 4", "ターン 4"), ("turn 6", "ターン 6"), ("turn 0", "ターン 0")],
     answer="B",
-    explain_en="0, 1, 2, 3, 4 are five numbers. range(5) starts at 0, so it stops at 4, one before 5.",
-    explain_ja="0, 1, 2, 3, 4 で 5 つです。range(5) は 0 から始まるので、5 の 1 つ手前の 4 で終わります。")
+    explain_en="0, 1, 2, 3, 4 are five numbers. range(5) starts at 0, so it stops at 4, one before 5: "
+               "the last line is \u201cturn 4\u201d.",
+    explain_ja="0, 1, 2, 3, 4 で 5 つです。range(5) は 0 から始まるので、5 の 1 つ手前の 4 で終わります。"
+               "最後の行は「ターン 4」です。")
 
 question(
     "02.draw_line", "02_python_1_basics.ipynb",
