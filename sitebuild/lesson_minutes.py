@@ -66,6 +66,8 @@ DIFFICULTY = {
     "python_start.tally": "short",
     "python_start.TinyBoard": "medium",        # three lines, in the track's first class
     "python_start.count_marks": "short",
+    "scratch.slope": "short",                  # one line: (f(x + h) - f(x)) / h, as the lesson just did
+    "scratch.downhill": "medium",              # two nudges and two steps, one knob at a time
     "scratch.Cube": "short",
     "scratch.backward": "medium",
     "scratch.Mul": "short",

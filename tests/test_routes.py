@@ -126,6 +126,18 @@ def test_the_lessons_that_train_an_agent_need_lesson_05():
         assert "05" in facts[number][1]["needs"], number
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_first_trained_agent_on_day_one_and_a_learning_lesson_within_eight_periods(language):
+    """Day one is the welcome (00) and lesson 01, which trains an agent; from the first Python lesson
+    (02), every lesson that trains an agent is reached in at most 8 periods: the lesson itself and all it
+    needs, less the day-one lessons (today: 02-05 and the game's 4 lessons)."""
+    facts = facts_of(language)
+    assert trains_an_agent(facts["01"][0]) and all_needs("01", facts) <= {"00"}
+    for number in ("13", "23", "33", "43", "53"):
+        periods = sorted(all_needs(number, facts) - {"00", "01"}) + [number]
+        assert len(periods) <= 8, f"{facts[number][0]} is {len(periods)} periods from lesson 02: {periods}"
+
+
 def test_what_goes_beyond_is_found_in_code_and_in_mathematics():
     assert beyond_in_code("y = np.exp(x) + math.sin(x)") == {"np.exp", "math.sin"}
     assert beyond_in_code("from math import cos\ny = cos(1)") == {"import cos", "cos"}
