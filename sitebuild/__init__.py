@@ -20,8 +20,7 @@ the order steps.build_site runs them:
                         every page; favicon
 11. course, class_view  the start page with the course map, the teachers' pages, a page for each
                         folder of the file list, a 404 page; the teachers' class view (students'
-                        work files read in the teacher's browser); --no-solutions: no solutions page,
-                        and answer_key writes the teacher's answer key beside the site
+                        work files read in the teacher's browser); --no-solutions: no solutions page
 12. checks              that the site needs no other web server, and has JupyterLab's Japanese
 13. precompress         a Brotli copy of every text, wasm and JSON file
 
@@ -35,6 +34,9 @@ and around them:
 - common, kernel        what the steps share; the Pyodide kernel and what it loads at start
 - lesson_facts          a lesson's facts (minutes, objectives, needs) from its notebook's metadata,
                         and what a student reads of it (steps 2, 8 and 11 read them)
+- lesson_minutes        the model a lesson's minutes come from (`python -m sitebuild.lesson_minutes
+                        --write NN` sets them, and the teachers' notes on them)
+- answer_key            the teacher's answer key, written beside the site (step 11, --no-solutions)
 - serve                 `python build.py --serve`: the site on 127.0.0.1, Brotli or gzip
 - command_line          the options of build.py
 """
