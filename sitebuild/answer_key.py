@@ -28,14 +28,14 @@ WORDS = {
                    "away from students: it is not part of the students' site.",
            "count": "{exercises} exercises, {questions} questions.",
            "contents": "Contents", "questions": "Questions and their answers", "exercises": "Exercises",
-           "answer": "Answer", "why": "Why", "why_works": "Why it works",
+           "answer": "Answer", "why": "Why", "why_works": "Why it works (its last hint)",
            "within": "{answer} (within {tolerance})", "lesson": "Lesson"},
     "ja": {"title": "解答集（先生用）",
            "note": "すべての練習問題の答えの例と、すべての問題の答えを、レッスンの順にまとめました。"
                    "生徒の目にふれないところに保管してください。生徒用のサイトには入っていません。",
            "count": "練習問題 {exercises} 個、問題 {questions} 問。",
            "contents": "目次", "questions": "問題と答え", "exercises": "練習問題",
-           "answer": "答え", "why": "解説", "why_works": "なぜこれで正しいか",
+           "answer": "答え", "why": "解説", "why_works": "なぜこれで正しいか（最後のヒント）",
            "within": "{answer}（±{tolerance} まで正解）", "lesson": "レッスン"},
 }
 
