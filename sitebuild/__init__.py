@@ -34,6 +34,9 @@ and around them:
 - common, kernel        what the steps share; the Pyodide kernel and what it loads at start
 - lesson_facts          a lesson's facts (minutes, objectives, needs) from its notebook's metadata,
                         and what a student reads of it (steps 2, 8 and 11 read them)
+- lesson_minutes        the model a lesson's minutes come from (`python -m sitebuild.lesson_minutes
+                        --write NN` sets them, and the teachers' notes on them)
+- answer_key            the teacher's answer key, written beside the site (step 11, --no-solutions)
 - serve                 `python build.py --serve`: the site on 127.0.0.1, Brotli or gzip
 - command_line          the options of build.py
 """

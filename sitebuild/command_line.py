@@ -4,6 +4,7 @@ import argparse
 import sys
 import textwrap
 
+from .answer_key import default_folder
 from .common import DEFAULT_OUTPUT, BuildError
 from .pyodide_source import OFFICIAL_PYODIDE, choose_pyodide_source
 from .serve import serve
@@ -30,7 +31,13 @@ def parse_args(argv):
     parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
     parser.add_argument("--no-solutions", dest="solutions", action="store_false",
                         help="leave the exercises' solutions out of the site: games.solution() says the "
-                             "teacher holds them, the teachers' site has no page of them (hints stay)")
+                             "teacher holds them, the teachers' site has no page of them (hints stay); "
+                             "the teacher's answer key is written beside the site (see --answer-key)")
+    parser.add_argument("--answer-key", metavar="DIR",
+                        help="folder for the teacher's answer key, answer-key.en.html and answer-key.ja.html: "
+                             "every exercise's solution and every question's answer, to print and keep "
+                             "(default with --no-solutions: the output folder's name + _teachers beside it, "
+                             "e.g. _output_teachers/; it must be outside --output)")
     return parser.parse_args(argv)
 
 
@@ -44,8 +51,11 @@ def main(argv=None):
     args = parse_args(argv)
     source = choose_pyodide_source(args.pyodide)
     try:
-        output = build_site(args.output, source, solutions=args.solutions)
+        output = build_site(args.output, source, solutions=args.solutions, answer_key=args.answer_key)
         print(f"Built the site in {output} (Pyodide from {source}).", flush=True)
+        if args.answer_key or not args.solutions:
+            folder = args.answer_key or default_folder(output)
+            print(f"The teacher's answer key (not in the site): {folder}", flush=True)
         if args.serve:
             serve(output, args.port)
     except BuildError as error:

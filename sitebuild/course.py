@@ -82,7 +82,7 @@ WORDS = {
     "ja": {
         "language": "日本語",
         "tagline": "ゲームをプレイする Python を書いて、強く育てよう。"
-                   "すべてブラウザの中で動きます。インストールは不要で、何もどこにも送られません。",
+                   "すべてブラウザーの中で動きます。インストールは不要で、何もどこにも送られません。",
         "start": "ここから始めよう", "map": "コースマップ", "minutes": "{}分",
         "start_track": "はじめに: Python とゼロから作る",
         "start_note": "1 日目は「ようこそ」と 01 です。01 では、セルを実行するだけで、はじめての AI を育てます。"
@@ -91,24 +91,24 @@ WORDS = {
                       "坂の下へ動かすこと)を学びます。ゲームの学習のレッスンの前にやっておきましょう。"
                       "06〜08(発展)では、同じしくみをゼロから作ります。高校生や、もっと知りたい人向けです。",
         "advanced": "発展",
-        "goals": "**今日のめあて**", "card_minutes": "{}分くらいかかります。",
+        "goals": "**今日の目標**", "card_minutes": "{}分くらいかかります。",
         "card_needs": "先にやっておくレッスン: {}。", "needs": "先に: {}",
         "games_note": "どのゲームも同じ順に進みます: ルール、ランダムなプレイヤー、かしこいプログラム、"
                       "そして対戦しながら学ぶ AI。",
         "saved_title": "作業はどこに保存される?",
-        "saved": "このパソコンのこのブラウザの中です。同じパソコンの同じブラウザなら次回も続きから"
-                 "できますが、別のパソコンやブラウザ、閉じたシークレットウィンドウでは消えています。"
+        "saved": "このパソコンのこのブラウザーの中です。同じパソコンの同じブラウザーなら次回も続きから"
+                 "できますが、別のパソコンやブラウザー、閉じたシークレットウィンドウでは消えています。"
                  "取っておくときや別のパソコンで続けるときは、下の <b>作業をすべてダウンロード</b>、"
                  "そのパソコンで <b>作業を元に戻す</b>。1 つのレッスンを提出するときは、レッスンで "
                  "<b>File \u2192 Download</b>。",
         "my_work": "わたしの作業",
-        "my_work_note": "進み具合とノートブックは、このブラウザの中だけにあります。どこにも送られません。",
+        "my_work_note": "進み具合とノートブックは、このブラウザーの中だけにあります。どこにも送られません。",
         "download_all": "作業をすべてダウンロード", "restore": "作業を元に戻す",
         "reset": "進み具合をリセット",
         "solutions": "すべてのヒントと答えの例（授業の準備に）",
         "fresh_title": "レッスンを最初の状態に戻すには?",
         "fresh": "まずレッスンのタブを閉じます。次に<a href=\"{files}\">ファイル一覧</a>でレッスンを選び、"
-                 "<b>Delete</b> を押します。消えるのはこのブラウザのあなたの版だけで、"
+                 "<b>Delete</b> を押します。消えるのはこのブラウザーのあなたの版だけで、"
                  "元のレッスンがすぐに戻ってきます。",
         "files": "すべてのファイル",
         "next": "**次のレッスン:** [{title}]({href})",
@@ -419,9 +419,13 @@ NO_SOLUTIONS = {"en": " (not in this site: it was built with <code>--no-solution
 
 
 def write_teachers_pages(site, course, solutions=True):
-    """teachers/<language>.md as HTML pages (with the start page's style), and beside each a
+    """teachers/<language>.md as HTML pages (with the start page's style): a table of contents,
+    the day-one checklist and the course, then each lesson's guide (its notes and its questions
+    with their answers), also on a page of its own (teachers/<language>/<number>/); beside them a
     page of every exercise's hints and solution (teachers/<language>/solutions/)."""
-    import mistune
+    from .answer_key import course_questions
+    render = markdown_renderer()
+    questions = course_questions()
     for language in LANGUAGES:
         source = TEACHERS / f"{language}.md"
         if not source.is_file():
@@ -430,27 +434,77 @@ def write_teachers_pages(site, course, solutions=True):
         if LESSON_TABLE not in text:
             raise CourseError(f"{source.relative_to(ROOT)} has no {LESSON_TABLE} line: it marks "
                               "where the table of lessons goes.")
-        text = text.replace(LESSON_TABLE, lesson_table(course[language], language)) + lesson_notes(
-            course[language], language)
+        text = text.replace(LESSON_TABLE, lesson_table(course[language], language))
         if not solutions:  # the link to the solutions page becomes plain words
             text = re.sub(r"\[([^\]]*)\]\(solutions/\)", lambda m: m.group(1) + NO_SOLUTIONS[language], text)
+        sections = lesson_sections(course[language], language, questions)
+        notes = f"\n\n## {TEACHER_WORDS[language]['notes']}\n\n" + "\n\n".join(sections.values())
         glossary = TEACHERS / f"glossary.{language}.md"  # one word for one thing, with its reading
         if glossary.is_file():
-            text += "\n\n" + glossary.read_text(encoding="utf-8")
-        body = mistune.html(text)
+            notes += "\n\n" + glossary.read_text(encoding="utf-8")
+        body = with_contents(render(text + notes), course[language], language)
         page = filled_template(f'<div class="language teachers" lang="{language}" '
                                f'data-language="{language}">{body}</div>', language, "../../")
-        (site / "teachers" / language / "solutions").mkdir(parents=True, exist_ok=True)
-        (site / "teachers" / language / "index.html").write_text(page, encoding="utf-8")
-        (site / "teachers" / language / "solutions" / "index.html").write_text(
+        folder = site / "teachers" / language
+        (folder / "solutions").mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(page, encoding="utf-8")
+        (folder / "solutions" / "index.html").write_text(
             solutions_page(course[language], language), encoding="utf-8")
+        for number, html_page in lesson_pages(course[language], language, sections, render).items():
+            (folder / number).mkdir(exist_ok=True)
+            (folder / number / "index.html").write_text(html_page, encoding="utf-8")
+
+
+def markdown_renderer():
+    """Markdown to HTML as mistune.html does (raw HTML kept, tables), with checklists ("- [ ] ...")."""
+    import mistune
+    return mistune.create_markdown(escape=False, plugins=["strikethrough", "footnotes", "table", "speedup",
+                                                         "task_lists"])
+
+
+def slug(text):
+    """An id for a heading: its words, lower case, joined by "-" (Japanese stays as it is)."""
+    return re.sub(r"[^\w]+", "-", html.unescape(re.sub(r"<[^>]+>", "", text)).lower()).strip("-") or "section"
+
+
+def with_contents(body, lessons, language):
+    """The page's HTML with an id on every second-level heading and, before the first one, a table
+    of contents: those headings, and under the lessons' guides every lesson (its place on this page
+    and its page of its own)."""
+    words = TEACHER_WORDS[language]
+    entries, used = [], set()
+
+    def named(match):
+        ident = slug(match.group(1))
+        while ident in used:
+            ident += "-"
+        used.add(ident)
+        entries.append((ident, match.group(1)))
+        return f'<h2 id="{ident}">{match.group(1)}</h2>'
+
+    body = re.sub(r"<h2>(.*?)</h2>", named, body)
+    items = []
+    for ident, text in entries:
+        inner = ""
+        if re.sub(r"<[^>]+>", "", text) == words["notes"]:
+            inner = "<ol>" + "".join(
+                f'<li><a href="#lesson-{lesson.number}">{lesson.number} {html.escape(lesson.title)}</a> '
+                f'(<a href="{lesson.number}/">{words["own_page"]}</a>)</li>' for lesson in lessons) + "</ol>"
+        items.append(f'<li><a href="#{ident}">{text}</a>{inner}</li>')
+    contents = f'<nav class="contents"><h2>{words["contents"]}</h2><ol>{"".join(items)}</ol></nav>'
+    first = body.find("<h2")
+    return body if first < 0 else body[:first] + contents + body[first:]
 
 
 TEACHER_WORDS = {
     "en": {"lesson": "Lesson", "objectives": "Students can", "exercises": "Exercises",
-           "needs": "Needs", "time": "Time", "notes": "Lesson by lesson", "minutes": "{} min"},
-    "ja": {"lesson": "レッスン", "objectives": "できるようになること", "exercises": "練習",
-           "needs": "前提", "time": "時間", "notes": "レッスンごとの手引き", "minutes": "{} 分"},
+           "needs": "Needs", "time": "Time", "notes": "Lesson by lesson", "minutes": "{} min",
+           "contents": "Contents", "own_page": "its own page", "questions": "Questions and their answers",
+           "back": "All of the teachers' page", "previous": "Previous lesson", "next": "Next lesson"},
+    "ja": {"lesson": "レッスン", "objectives": "できるようになること", "exercises": "練習問題",
+           "needs": "前提", "time": "時間", "notes": "レッスンごとの手引き", "minutes": "{} 分",
+           "contents": "目次", "own_page": "このレッスンだけのページ", "questions": "問題と答え",
+           "back": "先生方へのページ全体", "previous": "前のレッスン", "next": "次のレッスン"},
 }
 
 
@@ -476,18 +530,55 @@ def lesson_table(lessons, language):
     return "\n".join(rows)
 
 
-def lesson_notes(lessons, language):
-    """teachers/lessons/<number>.<language>.md of every lesson, in the lessons' order, one
-    heading level down, under one heading of their own ("" when there are none)."""
-    parts = []
+def lesson_sections(lessons, language, questions=None):
+    """{number: markdown} of every lesson's guide, in the lessons' order: its notes
+    (teachers/lessons/<number>.<language>.md, one heading level down; a heading of its title if
+    there are none) and its questions with their answers, generated from the questions' modules so
+    that they never drift, placed before the notes' generated section on the minutes."""
+    from .answer_key import question_list
+    from .lesson_minutes import NOTE_HEADING
+    words = TEACHER_WORDS[language]
+    sections = {}
     for lesson in lessons:
         source = LESSON_NOTES / f"{lesson.number}.{language}.md"
         if source.is_file():
             text = re.sub(r"^(#+) ", r"#\1 ", source.read_text(encoding="utf-8").strip(), flags=re.M)
-            parts.append(f'<section class="lesson-notes" data-lesson="{lesson.number}">\n\n{text}\n\n</section>')
-    if not parts:
-        return ""
-    return f"\n\n## {TEACHER_WORDS[language]['notes']}\n\n" + "\n\n".join(parts) + "\n"
+        else:
+            text = f"### {words['lesson']} {lesson.number}: {lesson.title}"
+        asked = question_list(Path(lesson.path).name, language, questions)
+        if asked:
+            asked = f"#### {words['questions']}\n\n{asked}\n\n"
+            minutes = "\n#" + NOTE_HEADING[language] + "\n"
+            where = text.find(minutes)
+            text = text[:where + 1] + asked + text[where + 1:] if where >= 0 else text + "\n\n" + asked
+        sections[lesson.number] = (f'<section class="lesson-notes" id="lesson-{lesson.number}" '
+                                   f'data-lesson="{lesson.number}">\n\n{text.strip()}\n\n</section>')
+    return sections
+
+
+def lesson_notes(lessons, language, questions=None):
+    """Every lesson's guide (lesson_sections) under one heading of their own."""
+    sections = lesson_sections(lessons, language, questions)
+    return f"\n\n## {TEACHER_WORDS[language]['notes']}\n\n" + "\n\n".join(sections.values()) + "\n"
+
+
+def lesson_pages(lessons, language, sections, render):
+    """{number: HTML} a page of its own for each lesson's guide (teachers/<language>/<number>/),
+    to print or to open from a link: the same text as on the whole page."""
+    words = TEACHER_WORDS[language]
+    numbers = [lesson.number for lesson in lessons]
+    pages = {}
+    for index, number in enumerate(numbers):
+        links = [f'<a href="../">{html.escape(words["back"])}</a>']
+        if index > 0:
+            links.append(f'<a href="../{numbers[index - 1]}/" rel="prev">← {words["previous"]}</a>')
+        if index + 1 < len(numbers):
+            links.append(f'<a href="../{numbers[index + 1]}/" rel="next">{words["next"]} →</a>')
+        nav = f'<p class="lesson-links">{" · ".join(links)}</p>'
+        pages[number] = filled_template(
+            f'<div class="language teachers lesson-page" lang="{language}" data-language="{language}">'
+            f'{nav}{render(sections[number])}</div>', language, "../../../")
+    return pages
 
 
 def with_code(text):

@@ -8,6 +8,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from . import answer_key as key
 from . import course
 from .bundle import copy_pyodide, kernel_wheels, leave_out_the_terminal, site_entries
 from .bytecode import compile_bytecode
@@ -26,10 +27,15 @@ from .pyodide_source import complete_lock, open_pyodide_source, read_lock
 from .site_lock import check_preloads, write_site_lock
 
 
-def build_site(output, pyodide_source, solutions=True):
+def build_site(output, pyodide_source, solutions=True, answer_key=None):
     """Every step, in order. Returns the output folder. ``solutions=False``: a site without the
-    exercises' solutions (``build.py --no-solutions``)."""
+    exercises' solutions (``build.py --no-solutions``), and the teachers' answer key beside it
+    (in ``answer_key``, by default ``<output>_teachers/``; with solutions only if ``answer_key``)."""
     output = Path(output).resolve()
+    if answer_key is None and not solutions:
+        answer_key = key.default_folder(output)
+    if answer_key is not None:
+        key.check_outside(answer_key, output)  # before the long build, not after it
     remove_old_output(output)
     output.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f".{output.name}-building-", dir=output.parent) as tmp:
@@ -80,6 +86,8 @@ def build_site(output, pyodide_source, solutions=True):
         # 13. Brotli
         precompress(site)
         site.rename(output)
+    if answer_key is not None:
+        key.write_answer_keys(answer_key, lessons)
     return output
 
 

@@ -98,7 +98,7 @@ def test_the_card_and_the_last_cell_are_added_once_and_replaced_at_each_build(tm
 
 def test_the_card_shows_the_objectives_the_time_and_links_to_the_lessons_needed(lessons):
     for language, goals, time in (("en", "Today's goals", "About {} minutes"),
-                                  ("ja", "今日のめあて", "{}分くらい")):
+                                  ("ja", "今日の目標", "{}分くらい")):
         for lesson in lessons[language]:
             card = course.lesson_card(lessons[language], lesson)
             assert goals in card and time.format(lesson.minutes) in card
@@ -242,7 +242,9 @@ def test_the_teachers_page_holds_each_lessons_notes_in_the_lessons_order(tmp_pat
     monkeypatch.setattr(course, "LESSON_NOTES", notes)
     text = course.lesson_notes(course.read_course(CONTENT)["en"], "en")
     assert text.index("### The rules") < text.index("### Minimax") < text.index("#### How the figures")
-    assert course.lesson_notes(course.read_course(CONTENT)["ja"], "ja") == ""
+    # a lesson with no notes still has its guide: a heading of its title, and its questions
+    japanese = course.lesson_notes(course.read_course(CONTENT)["ja"], "ja")
+    assert "### レッスン 10: 三目並べ 1: ルールをコードにする" in japanese and 'id="10.who_wins"' in japanese
 
 
 def test_a_site_without_solutions_does_not_link_them_from_the_teachers_page(tmp_path):

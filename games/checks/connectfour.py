@@ -61,7 +61,7 @@ def _board_note(board, prefix):
      "`range(ROWS - 1, -1, -1)` counts 5, 4, 3, 2, 1, 0.",
      "列を下から上へ調べましょう。`ROWS - 1`（5）段目がいちばん下、0 段目がいちばん上です。"
      "`range(ROWS - 1, -1, -1)` は 5, 4, 3, 2, 1, 0 と数えます。"),
-    ("The disc stops in the FIRST empty cell (`== 0`) found from below. Put the piece there and stop at once with "
+    ("The disc stops in the FIRST empty cell (`== 0`) found from below. Put the disc there and stop at once with "
      "`return`, or the loop fills the whole column. Searching from the top down would find the top cell instead.",
      "石は、下から見て「最初の」空きマス（`== 0`）で止まります。そこに石を置いたら、すぐに `return` で終わりましょう。"
      "そうしないと、ループが列全体を埋めてしまいます。上から下へ探すと、いちばん上のマスが見つかってしまいます。"),
@@ -200,9 +200,9 @@ WINDOW_CASES = [
     # (window, piece, expected, hint en, hint ja)
     ([1, 1, 1, 1], 1, 1_000_000, "four of mine: a line, 1,000,000", "自分の石が 4 つ: 勝ち、1,000,000"),
     ([1, 1, 0, 1], 1, 1, "three of mine and one empty: 1", "自分が 3 つと空きが 1 つ: 1"),
-    ([0, 2, 2, 2], 2, 1, "three of mine (I am piece 2) and one empty: 1", "自分（石 2）が 3 つと空きが 1 つ: 1"),
+    ([0, 2, 2, 2], 2, 1, "three of mine (my discs are the 2s) and one empty: 1", "自分（石 2）が 3 つと空きが 1 つ: 1"),
     ([2, 0, 2, 2], 1, -100, "three of the opponent and one empty: -100", "相手が 3 つと空きが 1 つ: -100"),
-    ([1, 1, 1, 0], 2, -100, "I am piece 2, the opponent has three: -100", "自分は石 2、相手が 3 つ: -100"),
+    ([1, 1, 1, 0], 2, -100, "my discs are the 2s, the opponent has three: -100", "自分は石 2、相手が 3 つ: -100"),
     ([1, 1, 2, 1], 1, 0, "three of mine but blocked by the opponent: 0", "自分が 3 つでも相手にふさがれている: 0"),
     ([1, 1, 0, 0], 1, 0, "only two of mine: 0", "自分が 2 つだけ: 0"),
     ([0, 0, 0, 0], 1, 0, "an empty window: 0", "空っぽの窓: 0"),
@@ -259,7 +259,7 @@ def planes_expected(board, me):
 
 
 @exercise("planes", "23_connectfour_4_dqn.ipynb", hints=[
-    ("Plane 1 is made like plane 0, with the other player: the opponent's piece is `3 - me`. Plane 2 needs a loop "
+    ("Plane 1 is made like plane 0, with the other player: the opponent's discs are `3 - me`. Plane 2 needs a loop "
      "over the columns.",
      "チャンネル 1 はチャンネル 0 と同じ作り方で、相手の石にするだけです。"
      "相手の石は `3 - me` です。チャンネル 2 は、列ごとのループで作ります。"),

@@ -301,7 +301,7 @@ def planes_answer(view):
 
 PLANE_CASES = [
     (["*.",
-      ".."], "a 2 × 2 board: one hidden cell and three 1s", "2 × 2 の盤: 隠れたマス 1 つと「1」が 3 つ"),
+      ".."], "a 2 × 2 board: one hidden cell and three 1s", "2 × 2 の盤: かくれたマス 1 つと「1」が 3 つ"),
     (["*#*",
       "...",
       "..."], "1-2-1 above a row of 0s: the 0s get their own plane too (an open 0 is information!)",
@@ -318,24 +318,24 @@ PLANE_CASES = [
 
 
 def _plane_name(index):
-    return tr(en="hidden", ja="隠れたマス") if index == 0 else \
+    return tr(en="hidden", ja="かくれたマス") if index == 0 else \
         tr(en="number {n}", ja="数字 {n}", n=index - 1)
 
 
 @exercise("planes", "43_minesweeper_4_dqn.ipynb", hints=[
     ("Count the planes the start makes: one for the hidden cells, plus one for each number in `range(1, 9)`. "
      "How many is that, and how many does the lesson ask for?",
-     "最初のコードが作るチャンネルを数えてみましょう。隠れたマスのチャンネルが 1 つと、"
+     "最初のコードが作るチャンネルを数えてみましょう。かくれたマスのチャンネルが 1 つと、"
      "`range(1, 9)` の数字ごとに 1 つです。全部でいくつでしょう？ レッスンではいくつ必要でしたか？"),
     ("`range(1, 9)` gives 1, 2, ..., 8: the number 0 has no plane. An open 0 tells the network something too "
      "(no mine around it), so it needs its own plane, right after the plane of the hidden cells.",
      "`range(1, 9)` は 1, 2, ..., 8 です。数字の 0 のチャンネルがありません。開いた 0 もネットワークにとって大事な情報"
-     "（まわりに地雷がない）なので、隠れたマスのチャンネルのすぐあとに、0 のチャンネルが必要です。"),
+     "（まわりに地雷がない）なので、かくれたマスのチャンネルのすぐあとに、0 のチャンネルが必要です。"),
     ("Change only the first number of the `range`, so that it starts at 0 and still ends at 8 (a `range` stops "
      "just before its second number). Then `[hidden] + numbers` is 1 + 9 = 10 planes: hidden, 0, 1, ..., 8, "
      "the order the check expects.",
      "`range` の最初の数だけを変えて、0 から始まり 8 で終わるようにしましょう（`range` は 2 つ目の数の 1 つ手前で"
-     "止まります）。すると `[hidden] + numbers` は 1 + 9 = 10 チャンネルになります。隠れたマス、0、1、……、8 の順で、"
+     "止まります）。すると `[hidden] + numbers` は 1 + 9 = 10 チャンネルになります。かくれたマス、0、1、……、8 の順で、"
      "チェックが期待する順番どおりです。"),
 ])
 def check_planes(planes):
@@ -357,7 +357,7 @@ def check_planes(planes):
                                                    n=len(answer), shape=answer.shape[1:])),
                           hint_en=f"{hint_en} [view: {text}]", hint_ja=f"{hint_ja} [盤: {text}]"))
     return run(judged, cases, title=tr(en="Check of planes: hidden, then one plane for each number 0 to 8",
-                                       ja="planes のチェック: 隠れたマス、それから数字 0〜8 のチャンネルを 1 つずつ"))
+                                       ja="planes のチェック: かくれたマス、それから数字 0〜8 のチャンネルを 1 つずつ"))
 
 
 __all__ = ["check_chance_all_safe", "check_count_around", "check_planes", "check_simple_rules",

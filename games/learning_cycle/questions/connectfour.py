@@ -67,7 +67,7 @@ question(
 
 question(
     "22.opponent_three", "22_connectfour_3_lookahead.ipynb",
-    en="Use the table above. I am piece 1: what is score_window([2, 0, 2, 2], 1)?",
+    en="Use the table above. My discs are the 1s: what is score_window([2, 0, 2, 2], 1)?",
     ja="上の表で考えよう。自分は 1 の石です。score_window([2, 0, 2, 2], 1) はいくつ？",
     answer=-100,
     explain_en="Three of the opponent's discs (2) and one empty cell: the opponent threatens to win, -100.",
