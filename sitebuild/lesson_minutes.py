@@ -194,12 +194,12 @@ def note_section(counted, language):
             f"{counted['questions']} つ・ふりかえりで {p['cycle']} 分、{play}"
             f"{counted['code_cells']} 個のコードセルを実行して結果を見るのに {p['running']:.1f} 分、"
             f"セルの実行時間 {p['cells']:.1f} 分。合計 {counted['total']:.1f} 分を切り上げました。\n\n"
-            f"セルの実行時間は、ブラウザ全体を CPU の半分のコアに制限した Chromium（学校の Chromebook に近い速さ）で"
+            f"セルの実行時間は、ブラウザー全体を CPU の半分のコアに制限した Chromium（学校の Chromebook に近い速さ）で"
             f"レッスンのコードセルをすべて実行して測りました（`bench/lesson_cells.py`、{f['measured']}）: "
             f"合計 {f['cells_seconds']:.1f} 秒、いちばん長いのは `{slow['first_line']}` のセルで "
             f"{slow['seconds']:.1f} 秒。レッスンを開いてから Python が使えるまで "
             f"{f['kernel_ready_seconds_cold']:.0f} 秒"
-            f"（ブラウザのキャッシュが空のとき）で、ログインの 5 分に含めています。")
+            f"（ブラウザーのキャッシュが空のとき）で、ログインの 5 分に含めています。")
     else:
         exercises = ", ".join(f"`{name}` ({level}, {EXERCISE_MINUTES[level]} min)"
                               for name, level in counted["exercises"]) or "none"

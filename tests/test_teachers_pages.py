@@ -156,8 +156,6 @@ def test_the_generated_pages_use_the_glossarys_words(tmp_path, monkeypatch, less
         assert slips(text, language) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the lessons' notes are being rewritten on other branches: "
-                                       "remove this mark once they keep the glossary's words")
 @pytest.mark.parametrize("language", course.LANGUAGES)
 def test_the_lessons_notes_use_the_glossarys_words(language):
     found = {}
