@@ -25,6 +25,7 @@
       slow: "{file}: took longer than {s} s to read, left out.",
       newer: "{file}: made by a newer version of the site, left out.",
       skipped: "{file}: {n} progress entries could not be read and are left out; the rest counts.",
+      doubts: "{file}: could not read {fields}; shown as \u201c?\u201d or left empty, the rest counts.",
       merged: "{who}: {n} files put together ({files}); each event counts once.",
       twoNames: "Number {number} is claimed by different names: {list}. Shown apart; ask the students.",
       listName: "{file} says number {number} is {name}; the class list says {listed}. Shown apart.",
@@ -47,7 +48,7 @@
       why_not_yet: "rated \u201cnot yet\u201d, a check not passed",
       why_silent: "silent: opened over {m} min before saving, no check, answer or reflection",
       note_not_yet: "rated \u201cnot yet\u201d (all checks passed)",
-      stuckMark: "stuck", silentMark: "silent",
+      legend: "✓ done · … started · ⚠ may be stuck · ◇ silent · ⚑ shown apart (see the lines above)",
       allLessons: "All lessons", onlyFlagged: "Only flagged students", findName: "Find a student",
       csv: "Download as CSV", overview: "Students \u00d7 lessons", details: "Details",
       stuckLessons: "Lessons where more than half of the students who opened it may be stuck: {list}",
@@ -66,6 +67,7 @@
       slow: "{file}: 読むのに {s} 秒より長くかかったので、除きました。",
       newer: "{file}: 新しい版のサイトで作られたファイルなので、除きました。",
       skipped: "{file}: 進み具合の記録のうち {n} 件が読めなかったので除きました。ほかの記録は使います。",
+      doubts: "{file}: {fields} が読めませんでした。「?」か空欄にして、ほかは使います。",
       merged: "{who}: {n} 個のファイル（{files}）をまとめました。同じ記録は 1 回だけ数えます。",
       twoNames: "出席番号 {number} を、ちがう名前のファイルが使っています: {list}。別々に表示します。生徒に確認してください。",
       listName: "{file} は出席番号 {number} を {name} としていますが、クラス名簿では {listed} です。別々に表示します。",
@@ -88,7 +90,7 @@
       why_not_yet: "「まだ」と自己評価し、合格していないチェックがある",
       why_silent: "手が止まっている: 開いてから保存まで {m} 分より長く、チェックも答えもふりかえりもない",
       note_not_yet: "「まだ」と自己評価（チェックはすべて合格）",
-      stuckMark: "つまずき", silentMark: "手が止まっている",
+      legend: "✓ できた · … 取り組み中 · ⚠ つまずいていそう · ◇ 手が止まっている · ⚑ 別々に表示（上の説明を見てください）",
       allLessons: "すべてのレッスン", onlyFlagged: "しるしのある生徒だけ", findName: "生徒をさがす",
       csv: "CSV でダウンロード", overview: "生徒 × レッスン", details: "くわしく",
       stuckLessons: "開いた生徒の半分より多くがつまずいていそうなレッスン: {list}",
@@ -276,7 +278,7 @@
       if (group.length > 1) messages.push(say("merged", { who: label(student), n: group.length, files: student.files.join(", ") }));
       found.push(student);
     }
-    const handedIn = new Set(found.filter(s => !s.apart).map(s => s.number));
+    const handedIn = new Set(works.map(w => plainNumber(w.number)));  // a file shown apart was handed in too
     const missing = classList.filter(s => !handedIn.has(s.number));
     for (const s of missing) found.push({ key: `missing:${s.number}`, number: s.number, name: s.name, files: [],
                                           entries: [], copies: new Set(), saved: "", missing: true });
@@ -320,6 +322,9 @@
         return;
       }
       if (answer.work.skipped) messages.push(say("skipped", { file, n: answer.work.skipped }));
+      if (answer.work.doubts && answer.work.doubts.length) {
+        messages.push(say("doubts", { file, fields: answer.work.doubts.join(", ") }));
+      }
       works.push({ ...answer.work, file, index });
     });
     const { found, messages: matched } = students(works);
@@ -406,7 +411,7 @@
         const s = student.lessons.get(lesson.file);
         const state = s ? s.state : "unknown";
         const mark = (s ? { new: "", started: "…", done: "✓" }[state] : "?") + (s && s.stuck.length ? " ⚠" : "")
-          + (s && s.silent ? " ⏸" : "");
+          + (s && s.silent ? " ◇" : "");
         const cell = element("td", mark, { "data-student": label(student), "data-lesson": lesson.number,
                                           "data-state": state, title: (s && flagText(s)) || say(state) });
         if (s && s.stuck.length) cell.dataset.stuck = "true";
@@ -520,7 +525,8 @@
     if (!loaded.students.length) { place.replaceChildren(); return; }
     const { table, rows } = details();
     const focused = keepFocus && document.activeElement && document.activeElement.classList.contains("find-student");
-    place.replaceChildren(stuckLessons(), controls(rows), element("h2", say("overview")), overview(),
+    place.replaceChildren(stuckLessons(), controls(rows), element("h2", say("overview")),
+                          element("p", say("legend"), { class: "note legend" }), overview(),
                           element("h2", say("details")), table);
     if (focused) { const find = place.querySelector(".find-student"); find.focus(); find.setSelectionRange(find.value.length, find.value.length); }
   }
@@ -548,6 +554,7 @@
     const said = box.querySelector(".list-status");
     const tell = () => { said.textContent = classList.length ? say("listSaved", { n: classList.length }) : say("listEmpty"); };
     area.value = classList.map(s => `${s.number}, ${s.name}`).join("\n");
+    box.open = !classList.length;  // a list kept from before stays folded away
     tell();
     const use = text => {
       classList = parseList(text);

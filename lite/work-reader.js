@@ -16,6 +16,18 @@
     constructor(key, fields) { super(key); this.key = key; this.fields = fields || {}; }
   }
 
+  const KINDS = new Set(["opened", "passed", "failed", "solution", "hint", "result", "plan", "answer", "reflect"]);
+  const RATINGS = new Set(["can", "nearly", "not_yet"]);
+
+  function knownRatings(detail) {
+    try {
+      const ratings = JSON.parse(detail).ratings;
+      return Array.isArray(ratings) && ratings.every(code => RATINGS.has(code));
+    } catch (error) {
+      return false;
+    }
+  }
+
   function text(value, most) {
     return typeof value === "string" ? value.slice(0, most) : null;
   }
@@ -23,9 +35,10 @@
   // A progress entry with every field a short string (the detail a longer one), else null.
   function entry(value) {
     if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-    const clean = { lesson: text(value.lesson, 200), kind: text(value.kind, 20), name: text(value.name ?? "", 200),
-                    first: text(value.first ?? "", 40), last: text(value.last ?? value.first ?? "", 40),
-                    detail: text(value.detail ?? "", 4000) };
+    const or = (field, missing) => (value[field] === undefined ? missing : value[field]);  // null is wrong
+    const clean = { lesson: text(value.lesson, 200), kind: text(value.kind, 20), name: text(or("name", ""), 200),
+                    first: text(or("first", ""), 40), last: text(or("last", or("first", "")), 40),
+                    detail: text(or("detail", ""), 4000) };
     if (Object.values(clean).some(field => field === null)) return null;
     clean.lesson = clean.lesson.split("/").pop();  // either language's entries count for the lesson's file
     if (value.each === true) clean.each = true;
@@ -61,10 +74,24 @@
     const files = Array.isArray(manifest.files) ? manifest.files.slice(0, MAX_FILES) : [];
     const number = typeof manifest.number === "number" && Number.isFinite(manifest.number)
       ? String(manifest.number) : text(manifest.number, 12) || "";
+    // fields that are there but not what the site writes: the page names the file and these
+    const doubts = [];
+    const shape = { student: "string", number: "string|number", id: "string", saved: "string" };
+    for (const [field, kinds] of Object.entries(shape)) {
+      const value = manifest[field];
+      if (value !== undefined && !kinds.split("|").includes(typeof value)) doubts.push(field);
+    }
+    if (typeof manifest.student === "string" && manifest.student.length > 60) doubts.push("student");
+    if (manifest.files !== undefined && !(Array.isArray(manifest.files)
+        && manifest.files.every(f => f && typeof f === "object" && typeof f.path === "string"))) doubts.push("files");
+    if (typeof manifest.saved === "string" && Number.isNaN(Date.parse(manifest.saved))) doubts.push("saved");
+    const kept = entries.filter(Boolean);
+    if (kept.some(e => !KINDS.has(e.kind))) doubts.push("kind");
+    if (kept.some(e => e.kind === "reflect" && !knownRatings(e.detail))) doubts.push("ratings");
     return {
       name: (text(manifest.student, 60) || "").trim(), number: number.trim(), id: text(manifest.id, 64) || "",
-      saved: text(manifest.saved, 40) || "",
-      entries: entries.filter(Boolean), skipped: entries.filter(e => !e).length,
+      saved: text(manifest.saved, 40) || "", doubts,
+      entries: kept, skipped: entries.length - kept.length,
       copies: files.map(f => (f && typeof f.path === "string" ? f.path.slice(0, 300).split("/").pop() : null))
         .filter(Boolean),
     };

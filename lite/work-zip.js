@@ -69,7 +69,7 @@ globalThis.gameAiLabZip = (function () {
   // than options.maxEntries, two entries of one name, an entry said to unpack to more than
   // options.maxBytes, or wanted entries together over options.maxTotal are refused before anything
   // is unpacked; an entry is unpacked into a buffer of the size it states (never more: fflate's
-  // inflate stops writing there), then its length and CRC-32 are checked. options.only(name): read
+  // inflate is stopped there), then its length and CRC-32 are checked. options.only(name): read
   // only the entries it accepts. Synchronous (fflate): the class view runs it in a Web Worker.
   function readZip(buffer, options) {
     const only = (options && options.only) || (() => true);
@@ -124,13 +124,27 @@ globalThis.gameAiLabZip = (function () {
     return files;
   }
 
-  // A zip packed again by the computer's own zip tool is deflated.
+  // A zip packed again by the computer's own zip tool is deflated. Fed to fflate in small steps, so an
+  // entry that unpacks to more than it says is stopped within a step's worth of output (a step of
+  // 16 kB unpacks to 16 MB at most), not after all of it.
+  const STEP = 16 * 1024;
   function inflate(packed, size, name) {
+    const out = new Uint8Array(size);
+    let at = 0, over = false;
+    const stream = new globalThis.fflate.Inflate(chunk => {
+      if (over || at + chunk.length > size) { over = true; return; }
+      out.set(chunk, at);
+      at += chunk.length;
+    });
     try {
-      return globalThis.fflate.inflateSync(packed, { out: new Uint8Array(size) });
+      for (let i = 0; i < packed.length && !over; i += STEP) {
+        stream.push(packed.subarray(i, i + STEP), i + STEP >= packed.length);
+      }
     } catch (error) {
       throw new Damaged(name);
     }
+    if (over || at !== size) throw new Damaged(name);
+    return out;
   }
 
   return { makeZip, readZip, crc32, NotAZip, Damaged, LIMITS };

@@ -50,7 +50,7 @@ FLAG_RULES = {
         "⚠ Stuck: saw an exercise's solution and has not passed its check since.",
         "⚠ Stuck: rated an objective \u201cnot yet\u201d while a check of the lesson has not passed. "
         "A \u201cnot yet\u201d on a lesson whose checks all passed is shown in the Flag column, not flagged.",
-        "⏸ Silent (apart from stuck): opened the lesson more than 15 minutes before saving the work file, with no "
+        "◇ Silent (apart from stuck): opened the lesson more than 15 minutes before saving the work file, with no "
         "check, no answer and no reflection in it.",
         "\u201cMore than half\u201d counts only the students who opened the lesson.",
     ],
@@ -61,7 +61,7 @@ FLAG_RULES = {
         "⚠ つまずき: 練習問題の答えの例を見て、そのあとチェックに合格していない。",
         "⚠ つまずき: めあてを「まだ」と自己評価し、合格していないチェックがある。チェックにすべて合格したレッスンの"
         "「まだ」は「しるし」の列に出すだけで、つまずきにはしない。",
-        "⏸ 手が止まっている（つまずきとは別）: レッスンを開いてから作業ファイルを保存するまで 15 分より長く、"
+        "◇ 手が止まっている（つまずきとは別）: レッスンを開いてから作業ファイルを保存するまで 15 分より長く、"
         "チェックも問題の答えもふりかえりもない。",
         "「半分より多く」は、そのレッスンを開いた生徒だけで数える。",
     ],
@@ -148,7 +148,7 @@ def class_view_page(lessons, language, exercises):
     data = json.dumps(lessons_data(lessons, exercises), ensure_ascii=False).replace("</", "<\\/")
     body = f"""<div class="language teachers class-view" lang="{language}" data-language="{language}">
 <h1>{html.escape(words["title"])}</h1>
-<details class="class-list" open><summary>{html.escape(words["list"])}</summary>
+<details class="class-list"><summary>{html.escape(words["list"])}</summary>
 <p class="note">{html.escape(words["list_help"])}</p>
 <textarea rows="5" cols="40" aria-label="{html.escape(words["list"])}"></textarea>
 <p><button type="button" class="use-list">{html.escape(words["use"])}</button>
