@@ -157,6 +157,8 @@
       const row = cells(line);
       let number = numberAt >= 0 ? plainNumber(row[numberAt]) : "";
       let name = row[nameAt] || "";
+      const spaced = row.length === 1 && row[0].normalize("NFKC").match(/^(\d{1,6})\s+(.+)$/);  // "12 佐藤"
+      if (!number && spaced) { number = plainNumber(spaced[1]); name = spaced[2]; }
       if (!number && row.length === 1) { number = String(i + 1); name = row[0]; }  // names only
       if (!number && plainNumber(row[0])) { number = plainNumber(row[0]); name = row.slice(1).join(" "); }
       if (number && !list.some(s => s.number === number)) list.push({ number, name: name.slice(0, 60) });

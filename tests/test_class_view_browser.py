@@ -298,3 +298,130 @@ def test_class_list_merge_conflicts_missing_silent_and_a_1366_screen(browser, si
     assert rows[0][:5] == ["生徒", "レッスン", "状態", "合格したチェック", "チェックの数"]
     assert not [value for row in rows for value in row if re.fullmatch(r"\d+\s*/\s*\d+", value)]
     context.close()
+
+
+# ---------------------------------------------------------------- five students in lesson 10, with the kernel
+
+NOTEBOOK_READY_JS = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    return !!(w && w.context && w.context.isReady && w.content && w.content.widgets.length); }"""
+SET_SOURCE_JS = """([index, code]) => window.jupyterapp.shell.currentWidget.content.widgets[index]
+    .model.sharedModel.setSource(code)"""
+SAVE_JS = "async () => { await window.jupyterapp.shell.currentWidget.context.save(); }"
+RESTART_JS = "async () => { await window.jupyterapp.shell.currentWidget.sessionContext.restartKernel(); }"
+IDLE_JS = """() => { const s = window.jupyterapp.shell.currentWidget.sessionContext.session;
+    return !!(s && s.kernel && s.kernel.status === 'idle'); }"""
+SHOWN = ".language:not([hidden])"
+WRONG_CODE = ["def winner(board):\n    return 1\n", "def winner(board):\n    return 2\n",
+              "def winner(board):\n    return int(board[0, 0])\n"]
+
+
+def scripted_student(browser, site_url, number, name, way, tmp_path):
+    """One student in lesson 10 of the real site, with the real kernel, working in ``way``:
+    "second" (the start run as it is, then a pass), "fail3" (the start, then three different wrong
+    pieces of code, one of them run twice), "solution" (the start, the solution, then a pass),
+    "silent" (opens the lesson, does nothing for 16 minutes), "rerun" (passes in a cell of their own
+    below the start, then restarts the kernel and runs the cells again, twice). Returns the work file."""
+    from bench.site_browser import CELLS_JS, notebook_url, run_cell, wait_for_kernel
+    import games
+    context = new_context(browser)
+    page = context.new_page()
+    page.set_viewport_size(SCREEN)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site_url}en/")
+    page.fill(f"{SHOWN} input.student-number", number)
+    page.fill(f"{SHOWN} input.student-name-input", name)
+    page.click(f"{SHOWN} button.save-name")
+    assert f"{number} {name}" in page.locator(f"{SHOWN} .name-shown").inner_text()
+
+    page.goto(notebook_url(site_url, f"en/{LESSON}"))
+    page.wait_for_function(NOTEBOOK_READY_JS, timeout=60000)
+    if way != "silent":
+        wait_for_kernel(page)
+        cells = [c for c in page.evaluate(CELLS_JS) if c["type"] == "code"]
+        exercise = next(c["index"] for c in cells if "check_winner(" in c["source"])
+        before = [c["index"] for c in cells if c["index"] < exercise]
+        start = next(c["source"] for c in cells if c["index"] == exercise)
+        solved = games.checks.exercise_book.find("tictactoe.winner").solution_in("en")
+        check = "\n\ngames.checks.tictactoe.check_winner(winner)\n"
+
+        def run(index):
+            outputs = run_cell(page, index, timeout=120)["outputs"]
+            return "".join("".join(o.get("text", "")) for o in outputs if isinstance(o.get("text"), (str, list)))
+
+        for index in before:
+            run(index)
+        assert "Check of winner" in run(exercise)  # every student runs the start first: it fails by design
+        if way == "second":
+            page.evaluate(SET_SOURCE_JS, [exercise, solved + check])
+            assert "16" in run(exercise)
+        elif way == "fail3":
+            for code in [WRONG_CODE[0], WRONG_CODE[0], WRONG_CODE[1], WRONG_CODE[2]]:
+                page.evaluate(SET_SOURCE_JS, [exercise, code + check])
+                run(exercise)
+        elif way == "solution":
+            page.evaluate(SET_SOURCE_JS, [exercise, "games.solution()"])
+            assert "def winner(board):" in run(exercise)
+            page.evaluate(SET_SOURCE_JS, [exercise, solved + check])
+            run(exercise)
+        elif way == "rerun":
+            from bench.site_browser import ADD_CELL_JS
+            own = page.evaluate(ADD_CELL_JS, solved + check)
+            run(own)
+            for _ in range(2):
+                page.evaluate(RESTART_JS)
+                page.wait_for_function(IDLE_JS, timeout=120000)
+                for index in [*before, exercise, own]:
+                    run(index)
+        page.evaluate(SET_SOURCE_JS, [exercise, start]) if way == "rerun" else None
+    page.evaluate(SAVE_JS)
+    if way == "silent":
+        import datetime
+        context.clock.install(time=datetime.datetime.now() + datetime.timedelta(minutes=16))
+    page.goto(f"{site_url}en/")
+    assert f"{number} {name}" in page.locator(f"{SHOWN} .name-shown").inner_text()  # asked once, kept
+    with page.expect_download() as download:
+        page.click(f"{SHOWN} button.download-all")
+    assert f"for {number} {name}" in page.locator(f"{SHOWN} .my-work-status").inner_text()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    context.close()
+    assert not errors, errors
+    return path
+
+
+def test_five_scripted_students_and_the_stuck_flag(browser, site_url, tmp_path):
+    ways = {"second": ("1", "Aiko"), "fail3": ("2", "Ben"), "solution": ("3", "Chika"), "silent": ("4", "Dan"),
+            "rerun": ("5", "Emi")}
+    files = [scripted_student(browser, site_url, number, name, way, tmp_path) for way, (number, name) in ways.items()]
+    with zipfile.ZipFile(files[0]) as archive:
+        made = json.loads(archive.read("game-ai-lab-work.json"))
+    assert (made["number"], made["student"]) == ("1", "Aiko") and len(made["id"]) == 24
+    context, page = open_class_view(browser, site_url, "en", "1 Aiko\n2 Ben\n3 Chika\n4 Dan\n5 Emi\n6 Fumi")
+    messages = load(page, [str(path) for path in files])
+    assert "Handed in nothing (1): 6 Fumi" in messages
+
+    def figures(student):
+        row = page.locator(f".class-details tr[data-student='{student}'][data-lesson='10']")
+        return {column: row.locator(f"td[data-column='{column}']").inner_text()
+                for column in ("state", "passed", "tries", "solution", "flag")}
+
+    def cell(student):
+        found = page.locator(f".class-overview td[data-student='{student}'][data-lesson='10']")
+        return found.get_attribute("data-stuck"), found.get_attribute("data-silent")
+
+    assert figures("1 Aiko") == {"state": "done", "passed": "1", "tries": "0", "solution": "", "flag": ""}
+    ben = figures("2 Ben")
+    assert (ben["state"], ben["tries"]) == ("started", "3") and "never passed" in ben["flag"]
+    assert figures("3 Chika") == {"state": "done", "passed": "1", "tries": "0", "solution": "winner", "flag": ""}
+    assert "silent" in figures("4 Dan")["flag"]
+    assert figures("5 Emi") == {"state": "done", "passed": "1", "tries": "0", "solution": "", "flag": ""}
+    assert [cell(s) for s in ("1 Aiko", "2 Ben", "3 Chika", "4 Dan", "5 Emi")] == [
+        (None, None), ("true", None), (None, None), (None, "true"), (None, None)]
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "class-view-en-scripted.png"), full_page=True)
+    context.close()
+    context, page = open_class_view(browser, site_url, "ja", "1 Aiko\n2 Ben\n3 Chika\n4 Dan\n5 Emi\n6 Fumi")
+    load(page, [str(path) for path in files])
+    page.screenshot(path=str(SHOTS / "class-view-ja-scripted.png"), full_page=True)
+    context.close()
