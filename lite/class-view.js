@@ -103,6 +103,10 @@
     },
   };
 
+  // The evidence columns' names come from the build (sitebuild/class_view.py EVIDENCE), the teachers' pages' words.
+  const evidence = document.getElementById("class-words");
+  if (evidence) Object.assign(WORDS[language] || WORDS.en, JSON.parse(evidence.textContent));
+
   // A text of the page's language; a missing key or field gives "?", never an error.
   function say(key, fields) {
     const words = WORDS[language] || WORDS.en;

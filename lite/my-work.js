@@ -96,7 +96,8 @@
   };
 
   function say(language, key, fields) {
-    const text = (WORDS[language] || WORDS.en)[key];
+    const words = WORDS[language] || WORDS.en;
+    const text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : "?";  // an unknown code: "?"
     return text.replace(/\{(\w+)\}/g, (_, name) => (fields && name in fields ? fields[name] : ""));
   }
 

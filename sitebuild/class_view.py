@@ -68,6 +68,22 @@ FLAG_RULES = {
 }
 
 
+# The evidence for 観点別評価 the class view shows per student and lesson: its columns' names, the one
+# wording, for the per-lesson tables of the teachers' pages too (lite/class-view.js takes them from here).
+EVIDENCE = {
+    "en": {"passed": "Checks passed", "of": "Checks in all", "tries": "Failed tries (different code)",
+           "hintsFirst": "Hints before the solution", "solution": "Solution seen",
+           "predRight": "Predictions right", "predN": "Predictions answered",
+           "conceptRight": "Questions right", "conceptN": "Questions answered",
+           "goal": "Goal (めあて)", "rating": "Self-rating", "line": "Reflection"},
+    "ja": {"passed": "合格したチェック", "of": "チェックの数", "tries": "不合格（ちがうコード）",
+           "hintsFirst": "答えの例の前のヒント", "solution": "答えの例を見た",
+           "predRight": "予想の正解", "predN": "予想の数",
+           "conceptRight": "問題の正解", "conceptN": "問題の数",
+           "goal": "めあて", "rating": "自己評価", "line": "ふりかえり"},
+}
+
+
 def lessons_data(lessons, exercises, starts=None, predictions=None):
     """What the page needs of each lesson: its file, number, title, exercises, the fingerprints of
     its exercises' start code (a failure of an unchanged start is not a try) and its questions that
@@ -90,6 +106,7 @@ def exercise_starts(content=ROOT / "content"):
     found = {}
     for notebook in sorted(content.glob("*/*.ipynb")):
         cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        defined = {}  # name -> ("source", text) of the functions and classes of the cells run so far
         for cell in cells:
             if cell["cell_type"] != "code":
                 continue
@@ -98,11 +115,14 @@ def exercise_starts(content=ROOT / "content"):
                 tree = ast.parse(source)
             except SyntaxError:
                 continue  # an IPython magic: no check there
+            for node in tree.body:
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                    defined[node.name] = _defined(tree, source, node.name)
             for call in ast.walk(tree):
                 exercise = names.get(_check_called(call))
                 if exercise is None or not all(isinstance(arg, ast.Name) for arg in call.args):
                     continue
-                parts = [_defined(tree, source, arg.id) for arg in call.args]
+                parts = [defined.get(arg.id, ("name", arg.id)) for arg in call.args]
                 starts = found.setdefault(notebook.name, {}).setdefault(exercise, [])
                 fingerprint = exercise_book.start_fingerprint(parts)
                 if fingerprint not in starts:
@@ -169,6 +189,7 @@ def class_view_page(lessons, language, exercises):
 <details class="flag-rules"><summary>{html.escape(words["rules"])}</summary>
 <ul>{"".join(f"<li>{html.escape(rule)}</li>" for rule in FLAG_RULES[language])}</ul></details>
 <script type="application/json" id="class-lessons">{data}</script>
+<script type="application/json" id="class-words">{json.dumps(EVIDENCE[language], ensure_ascii=False)}</script>
 </div>"""
     scripts = "".join(f"<script>\n{(LITE / name).read_text(encoding='utf-8')}</script>\n" for name in SCRIPTS)
     return course.filled_template(body, language, "../../../", scripts=scripts)

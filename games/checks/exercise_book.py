@@ -251,7 +251,7 @@ def _code_text(value):
     target = value if inspect.isfunction(value) or inspect.isclass(value) or inspect.ismethod(value) else None
     if target is None and type(value).__module__ == "__main__":
         target = type(value)  # an agent made from the student's own class
-    if target is not None and getattr(target, "__module__", "") != "__main__":
+    if target is not None and str(getattr(target, "__module__", "")).split(".")[0] == "games":
         return f"<{target.__qualname__}>"  # the course's own code (games.autograd.Variable): not the student's
     if target is not None:
         try:
