@@ -481,8 +481,9 @@
     form.append(numberLabel, " ", nameLabel, " ", button, " ", said);
     box.append(ask, form, you);
     showSaved({ open: false });
-    const map = block.querySelector("h2") || block.firstChild;
-    block.insertBefore(box, map);
+    const start = block.querySelector("a.start");  // asked before the first lesson: above "Start here"
+    const before = (start && start.closest("p")) || block.querySelector("h2") || block.firstChild;
+    before.parentNode.insertBefore(box, before);
   }
 
   // ------------------------------------------------------------ my history
@@ -501,10 +502,12 @@
     if (entry.kind === "plan" && detail) Object.assign(fields, { goal: detail.goal, minutes: detail.minutes });
     if (entry.kind === "answer" && detail) fields.verdict = say(language, detail.right ? "right" : "wrong");
     if (entry.kind === "reflect" && detail) {
-      Object.assign(fields, { ratings: (detail.ratings || []).map(code => say(language, code)).join(", "),
-                              line: detail.line });
+      Object.assign(fields, { ratings: (Array.isArray(detail.ratings) ? detail.ratings : [])
+        .map(code => say(language, String(code))).join(", "), line: detail.line });
     }
-    if (entry.kind === "failed") fields.detail = String(entry.detail).split("/")[0];
+    if (entry.kind === "failed") {  // {"failed": 2, "cases": 5, "code": ...}, or "2/5" in older files
+      fields.detail = detail && typeof detail === "object" ? detail.failed : String(entry.detail).split("/")[0];
+    }
     const known = (WORDS[language] || WORDS.en)[`event_${entry.kind}`];
     const what = known ? say(language, `event_${entry.kind}`, fields) : entry.kind;
     const lesson = titles.get(entry.lesson) || entry.lesson;
