@@ -39,7 +39,7 @@
       student: "Student", lesson: "Lesson", state: "State", passed: "Checks passed", of: "Checks in all",
       tries: "Failed tries (different code)", hints: "Hints", hintsFirst: "Hints before the solution",
       solution: "Solution seen", predRight: "Predictions right", predN: "Predictions answered",
-      conceptRight: "Questions right", conceptN: "Questions answered", goal: "Goal (めあて)", rating: "Self-rating",
+      conceptRight: "Questions right", conceptN: "Questions answered", goal: "Goal", rating: "Self-rating",
       line: "Reflection", time: "Minutes", flag: "Flag",
       new: "new", started: "started", done: "done", missingState: "no file", unknown: "?",
       can: "I can", nearly: "nearly", not_yet: "not yet",
@@ -431,16 +431,16 @@
 
   function details() {
     const rows = [];
-    for (const student of shownStudents()) {
+    for (const [order, student] of shownStudents().entries()) {
       if (student.missing) continue;
       for (const lesson of shownLessons()) {
-        const r = row(student, lesson);
+        const r = { ...row(student, lesson), order };  // the class list's order: 2 before 10
         if (r.stateCode !== "new" && (!view.onlyFlagged || r.isStuck || r.isSilent)) rows.push(r);
       }
     }
     const key = view.sortBy;
     rows.sort((a, b) => {
-      const x = a[key] ?? "", y = b[key] ?? "";
+      const [x, y] = key === "student" ? [a.order, b.order] : [a[key] ?? "", b[key] ?? ""];
       const order = typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y));
       return view.descending ? -order : order;
     });

@@ -75,7 +75,7 @@ EVIDENCE = {
            "hintsFirst": "Hints before the solution", "solution": "Solution seen",
            "predRight": "Predictions right", "predN": "Predictions answered",
            "conceptRight": "Questions right", "conceptN": "Questions answered",
-           "goal": "Goal (めあて)", "rating": "Self-rating", "line": "Reflection"},
+           "goal": "Goal", "rating": "Self-rating", "line": "Reflection"},
     "ja": {"passed": "合格したチェック", "of": "チェックの数", "tries": "不合格（ちがうコード）",
            "hintsFirst": "答えの例の前のヒント", "solution": "答えの例を見た",
            "predRight": "予想の正解", "predN": "予想の数",

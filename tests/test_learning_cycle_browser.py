@@ -218,7 +218,7 @@ def test_three_students_work_through_lesson_10_and_the_class_view_shows_who_is_s
                        "千花": ("done", "1", "1", "0", "winner", "2", "2", "1", "1", "I can, nearly, I can", True,
                                False)}
     assert "not yet" in rows["Ben"]["Flag"]  # "not yet" with a check not passed: flagged
-    assert rows["Aiko"]["Goal (めあて)"] == "I can write winner(board), which finds a line of three."
+    assert rows["Aiko"]["Goal"] == "I can write winner(board), which finds a line of three."
     context.close()
 
     context, page = open_class_view(browser, site_url, "ja", files)
