@@ -8,9 +8,11 @@ plain Python (tests, a teacher's laptop) events are only kept in memory: ``event
 
 The kinds of event (``detail`` is text; for the learning cycle, JSON):
 
-- ``opened``, ``passed``, ``solution``, ``hint`` (detail: the hint's number), ``result``;
-- ``failed``: a check that did not pass; detail ``"2/5"`` (cases failed / cases). Every failure
-  is kept (``each=True``), so the class view can count them;
+- ``opened``, ``solution``, ``hint`` (detail: the hint's number), ``result``;
+- ``passed``: a check that passed; detail ``{"code": "<fingerprint>"}`` (the latest);
+- ``failed``: a check that did not pass; detail ``{"failed": 2, "cases": 5, "code": "<fingerprint>"}``
+  (``"2/5"`` in work files made before the fingerprint). Every failure is kept (``each=True``), so the
+  class view can count the tries on different code (``games.checks.exercise_book.code_fingerprint``);
 - ``plan``: detail ``{"goal": "<objective>", "minutes": 30}`` (the latest counts);
 - ``answer``: name the question, detail ``{"answer": "B", "right": true}`` (the FIRST counts);
 - ``reflect``: detail ``{"ratings": ["can", "nearly", "not_yet"], "line": "..."}`` (the latest counts).

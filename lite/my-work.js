@@ -34,7 +34,7 @@
       solutionSeen: "solution seen: {names}", result: "your AI against {who}: {text}",
       start: "Start here", continue: "Continue", allDone: "You have done every lesson. Well done!",
       nothing: "There is nothing to download yet: open a lesson and run or change it first.",
-      downloaded: "Downloaded {file}: {n} files and your progress.",
+      downloaded: "Downloaded {file}: {n} files and your progress, for {who}.",
       restored: "Restored {n} files and your progress.",
       keptBoth: "{m} of them were newer in this browser: they are kept, and the backup's copies are beside them as \u201c{example}\u201d.",
       same: "{n} files were already the same here.",
@@ -49,9 +49,11 @@
       restoredName: "{stem} (from backup){ext}",
       questions: "questions: {r} of {n} right", goal: "goal: {goal}", rated: "you rated: {ratings}",
       took: "{m} min", can: "I can", nearly: "nearly", not_yet: "not yet",
-      nameLabel: "Your name or class number (for your teacher; it goes into your work file only)",
+      nameAsk: "Before your first lesson: your class number and your name, for your teacher (they go into your work file only).",
+      numberLabel: "Class number", nameLabel: "Name", nameChange: "Change",
       nameSave: "Save", nameSaved: "Saved: your work file will say “{name}”.", nameTooLong: "Use at most {n} characters.",
-      nameEmpty: "Write your name or class number first.",
+      nameEmpty: "Write your name first.", numberBad: "The class number is a number, like 12.",
+      you: "You: {who}", nobody: "(no name yet)",
       history: "My history", historyEmpty: "Nothing yet: open a lesson to begin.",
       notKept: "This browser may delete your work (for example when you sign out). At the end of each lesson, press “Download all my work”.",
       event_opened: "opened", event_passed: "check passed: {name}", event_failed: "check failed: {name} ({detail} cases wrong)",
@@ -64,7 +66,7 @@
       solutionSeen: "答えの例を見た: {names}", result: "あなたの AI 対 {who}: {text}",
       start: "ここから始めよう", continue: "続きから", allDone: "すべてのレッスンが終わりました。おめでとう！",
       nothing: "ダウンロードするものがまだありません。まずレッスンを開いて、実行したり書きかえたりしましょう。",
-      downloaded: "{file} をダウンロードしました: ファイル {n} 個と進み具合。",
+      downloaded: "{file} をダウンロードしました: ファイル {n} 個と進み具合（{who}）。",
       restored: "ファイル {n} 個と進み具合を元に戻しました。",
       keptBoth: "そのうち {m} 個はこのブラウザーの方が新しかったので残し、バックアップの方は「{example}」のような名前でとなりに置きました。",
       same: "{n} 個のファイルは、すでに同じものがありました。",
@@ -79,9 +81,11 @@
       restoredName: "{stem}（バックアップ）{ext}",
       questions: "問題: {n} 問中 {r} 問正解", goal: "目標: {goal}", rated: "自己評価: {ratings}",
       took: "{m} 分", can: "できた", nearly: "だいたい", not_yet: "まだ",
-      nameLabel: "名前か出席番号（先生のため。作業のファイルにだけ書かれます）",
-      nameSave: "保存", nameSaved: "保存しました。作業のファイルに「{name}」と書かれます。", nameTooLong: "{n} 文字以内にしてください。",
-      nameEmpty: "先に名前か出席番号を書いてください。",
+      nameAsk: "最初のレッスンの前に: 出席番号と名前を書いてください（先生のため。作業ファイルにだけ書かれます）。",
+      numberLabel: "出席番号", nameLabel: "名前", nameChange: "変える",
+      nameSave: "保存", nameSaved: "保存しました。作業ファイルに「{name}」と書かれます。", nameTooLong: "{n} 文字以内にしてください。",
+      nameEmpty: "先に名前を書いてください。", numberBad: "出席番号は 12 のような数で書いてください。",
+      you: "あなた: {who}", nobody: "（名前がまだありません）",
       history: "これまでの記録", historyEmpty: "まだ何もありません。レッスンを開いて始めましょう。",
       notKept: "このブラウザーは、作業を消すことがあります（サインアウトしたときなど）。レッスンの終わりには「作業をすべてダウンロード」を押しましょう。",
       event_opened: "開いた", event_passed: "チェック合格: {name}", event_failed: "チェック不合格: {name}（{detail} ケースまちがい）",
@@ -92,7 +96,8 @@
   };
 
   function say(language, key, fields) {
-    const text = (WORDS[language] || WORDS.en)[key];
+    const words = WORDS[language] || WORDS.en;
+    const text = Object.prototype.hasOwnProperty.call(words, key) ? words[key] : "?";  // an unknown code: "?"
     return text.replace(/\{(\w+)\}/g, (_, name) => (fields && name in fields ? fields[name] : ""));
   }
 
@@ -228,13 +233,13 @@
     const [files, entries] = await Promise.all([studentFiles(), progress.all()]);
     if (!files.length && !entries.length) { status(say(language, "nothing")); return; }
     const manifest = { format: FORMAT, version: 1, saved: new Date().toISOString(), student: studentName(),
-                       files: files.map(about), progress: entries };
+                       number: studentNumber(), id: browserId(), files: files.map(about), progress: entries };
     const zipped = [{ name: MANIFEST, bytes: new TextEncoder().encode(JSON.stringify(manifest, null, 1)) }];
     for (const item of files) {
       if (item.type !== "directory") zipped.push({ name: item.path, bytes: itemBytes(item) });
     }
     const day = new Date().toISOString().slice(0, 10);
-    const who = studentName().replace(/[^\p{L}\p{N}_-]+/gu, "_").slice(0, 40);
+    const who = [studentNumber(), studentName()].filter(Boolean).join("-").replace(/[^\p{L}\p{N}_-]+/gu, "_").slice(0, 40);
     const file = `game-ai-lab-work-${who ? who + "-" : ""}${day}.zip`;
     const link = document.createElement("a");
     link.href = URL.createObjectURL(makeZip(zipped));
@@ -243,7 +248,8 @@
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 60000);
-    status(say(language, "downloaded", { file, n: files.filter(i => i.type !== "directory").length }));
+    status(say(language, "downloaded", { file, n: files.filter(i => i.type !== "directory").length,
+                                         who: whoText(language) }));
   }
 
   // ------------------------------------------------------------ restore
@@ -355,7 +361,8 @@
       if (!db) throw new Error(JUPYTERLITE_DB);
       try { counts = await writeFiles(db, items, language); } finally { db.close(); }
       await progress.merge(manifest.progress.filter(e => e && typeof e.lesson === "string" && typeof e.kind === "string"));
-      if (!studentName() && typeof manifest.student === "string") saveName(manifest.student);
+      if (!studentName() && typeof manifest.student === "string") saveName(manifest.student.slice(0, NAME_MAX));
+      if (!studentNumber() && plainNumber(manifest.number)) saveNumber(plainNumber(manifest.number));
     } catch (error) {
       status(say(language, "failed", { error: String(error && error.message || error) }), true);
       return;
@@ -369,30 +376,72 @@
 
   // ------------------------------------------------------------ the student's name, for the teacher
 
-  // Kept in this browser only, and written into the work file for the teacher's class view.
+  // Kept in this browser only, and written into the work file for the teacher's class view: the
+  // student's 出席番号 and name (asked once, above the map, changeable), and a random id made once
+  // per browser (the class view tells two browsers of one student from two students of one name).
   const NAME_KEY = "gail-student-name";
+  const NUMBER_KEY = "gail-student-number";
+  const ID_KEY = "gail-student-id";
   const NAME_MAX = 40;
 
-  function studentName() {
-    try { return localStorage.getItem(NAME_KEY) || ""; } catch (error) { return ""; }
+  function stored(key) {
+    try { return localStorage.getItem(key) || ""; } catch (error) { return ""; }
   }
 
-  function saveName(name) {
-    try { localStorage.setItem(NAME_KEY, name); } catch (error) { /* no storage: the note says so */ }
+  function store(key, value) {
+    try { localStorage.setItem(key, value); } catch (error) { /* no storage: the note says so */ }
   }
 
+  function studentName() { return stored(NAME_KEY); }
+  function studentNumber() { return stored(NUMBER_KEY); }
+  function saveName(name) { store(NAME_KEY, name); }
+  function saveNumber(number) { store(NUMBER_KEY, number); }
+
+  function browserId() {
+    let id = stored(ID_KEY);
+    if (!id) {
+      const bytes = crypto.getRandomValues(new Uint8Array(12));
+      id = [...bytes].map(b => b.toString(16).padStart(2, "0")).join("");
+      store(ID_KEY, id);
+    }
+    return id;
+  }
+
+  // "１２" or "012" -> "12"; "" when it is not a number
+  function plainNumber(value) {
+    const text = String(value ?? "").normalize("NFKC").trim().replace(/^0+(?=\d)/, "");
+    return /^\d{1,6}$/.test(text) ? text : "";
+  }
+
+  function whoText(language) {
+    const who = [studentNumber(), studentName()].filter(Boolean).join(" ");
+    return who || say(language, "nobody");
+  }
+
+  // The form above the map: open until the student saves, then one line with a button to change it.
   function addNameField(block, language) {
-    const section = block.querySelector(".my-work");
-    const box = document.createElement("p");
+    const box = document.createElement("div");
     box.className = "student-name";
-    const label = document.createElement("label");
-    label.textContent = say(language, "nameLabel") + " ";
-    const input = document.createElement("input");
-    input.type = "text";
-    input.maxLength = NAME_MAX;
-    input.value = studentName();
-    input.autocomplete = "off";
-    label.appendChild(input);
+    const ask = document.createElement("p");
+    ask.className = "name-ask";
+    ask.textContent = say(language, "nameAsk");
+    const form = document.createElement("p");
+    const field = (labelKey, className, value, size) => {
+      const label = document.createElement("label");
+      label.textContent = say(language, labelKey) + " ";
+      const input = document.createElement("input");
+      input.type = "text";
+      input.className = className;
+      input.maxLength = size;
+      input.value = value;
+      input.autocomplete = "off";
+      label.appendChild(input);
+      return [label, input];
+    };
+    const [numberLabel, numberInput] = field("numberLabel", "student-number", studentNumber(), 6);
+    numberInput.inputMode = "numeric";
+    numberInput.size = 4;
+    const [nameLabel, input] = field("nameLabel", "student-name-input", studentName(), NAME_MAX);
     const button = document.createElement("button");
     button.type = "button";
     button.className = "save-name";
@@ -400,15 +449,41 @@
     const said = document.createElement("span");
     said.className = "name-status";
     said.setAttribute("role", "status");
+    const you = document.createElement("p");
+    you.className = "name-shown";
+    const youText = document.createElement("span");
+    const change = document.createElement("button");
+    change.type = "button";
+    change.className = "change-name";
+    change.textContent = say(language, "nameChange");
+    you.append(youText, " ", change);
+    const showSaved = saved => {
+      const known = !!studentName();
+      ask.hidden = known;
+      form.hidden = known && !saved.open;
+      you.hidden = !known || saved.open;
+      youText.textContent = say(language, "you", { who: whoText(language) });  // textContent: never HTML
+    };
     button.addEventListener("click", () => {
       const name = input.value.trim().replace(/\s+/g, " ");
+      const number = plainNumber(numberInput.value);
       if (!name) { said.textContent = say(language, "nameEmpty"); return; }
       if (name.length > NAME_MAX) { said.textContent = say(language, "nameTooLong", { n: NAME_MAX }); return; }
+      if (numberInput.value.trim() && !number) { said.textContent = say(language, "numberBad"); return; }
       saveName(name);
-      said.textContent = say(language, "nameSaved", { name });  // textContent: a name is never HTML
+      saveNumber(number);
+      browserId();
+      said.textContent = say(language, "nameSaved", { name: whoText(language) });
+      showSaved({ open: false });
+      you.after(said);
     });
-    box.append(label, button, " ", said);
-    section.insertBefore(box, section.querySelector("p:not(.note)"));
+    change.addEventListener("click", () => { showSaved({ open: true }); numberInput.focus(); });
+    form.append(numberLabel, " ", nameLabel, " ", button, " ", said);
+    box.append(ask, form, you);
+    showSaved({ open: false });
+    const start = block.querySelector("a.start");  // asked before the first lesson: above "Start here"
+    const before = (start && start.closest("p")) || block.querySelector("h2") || block.firstChild;
+    before.parentNode.insertBefore(box, before);
   }
 
   // ------------------------------------------------------------ my history
@@ -427,10 +502,12 @@
     if (entry.kind === "plan" && detail) Object.assign(fields, { goal: detail.goal, minutes: detail.minutes });
     if (entry.kind === "answer" && detail) fields.verdict = say(language, detail.right ? "right" : "wrong");
     if (entry.kind === "reflect" && detail) {
-      Object.assign(fields, { ratings: (detail.ratings || []).map(code => say(language, code)).join(", "),
-                              line: detail.line });
+      Object.assign(fields, { ratings: (Array.isArray(detail.ratings) ? detail.ratings : [])
+        .map(code => say(language, String(code))).join(", "), line: detail.line });
     }
-    if (entry.kind === "failed") fields.detail = String(entry.detail).split("/")[0];
+    if (entry.kind === "failed") {  // {"failed": 2, "cases": 5, "code": ...}, or "2/5" in older files
+      fields.detail = detail && typeof detail === "object" ? detail.failed : String(entry.detail).split("/")[0];
+    }
     const known = (WORDS[language] || WORDS.en)[`event_${entry.kind}`];
     const what = known ? say(language, `event_${entry.kind}`, fields) : entry.kind;
     const lesson = titles.get(entry.lesson) || entry.lesson;

@@ -1,7 +1,7 @@
 // Game AI Lab: the zip files of students' work ("Download all my work"), written and read in the
 // page with nothing but the browser. Used by the course map (lite/my-work.js) and the teacher's
 // class view (lite/class-view.js). Written uncompressed ("stored"); read stored or deflated (a zip
-// packed again by a computer's own zip tool).
+// packed again by a computer's own zip tool), deflated entries with fflate (lite/fflate.js, loaded first).
 globalThis.gameAiLabZip = (function () {
   const CRC_TABLE = (() => {
     const table = new Uint32Array(256);
@@ -62,70 +62,90 @@ globalThis.gameAiLabZip = (function () {
   class NotAZip extends Error {}
   class Damaged extends Error {}
 
-  // {name: bytes} of a zip file; NotAZip when it is not one, Damaged when a part cannot be read.
-  // options.only(name): read only the files it accepts; options.maxBytes: a file that says, or
-  // turns out, to unpack to more is Damaged, checked before and while unpacking (a zip from
-  // someone else may be a "zip bomb").
-  async function readZip(buffer, options) {
+  const LIMITS = { entries: 20000, entryBytes: 512 * 1024 * 1024, totalBytes: 1024 * 1024 * 1024 };
+
+  // {name: bytes} of a zip file (an ArrayBuffer); NotAZip when it is not one, Damaged when a part
+  // cannot be read or a limit is passed. A zip from someone else may be made to hurt: more entries
+  // than options.maxEntries, two entries of one name, an entry said to unpack to more than
+  // options.maxBytes, or wanted entries together over options.maxTotal are refused before anything
+  // is unpacked; an entry is unpacked into a buffer of the size it states (never more: fflate's
+  // inflate is stopped there), then its length and CRC-32 are checked. options.only(name): read
+  // only the entries it accepts. Synchronous (fflate): the class view runs it in a Web Worker.
+  function readZip(buffer, options) {
     const only = (options && options.only) || (() => true);
-    const maxBytes = (options && options.maxBytes) || Infinity;
-    const view = new DataView(buffer);
+    const maxEntries = (options && options.maxEntries) || LIMITS.entries;
+    const maxBytes = (options && options.maxBytes) || LIMITS.entryBytes;
+    const maxTotal = (options && options.maxTotal) || LIMITS.totalBytes;
+    const data = new Uint8Array(buffer);
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     let end = -1;
-    for (let i = buffer.byteLength - 22; i >= Math.max(0, buffer.byteLength - 22 - 65535); i--) {
+    for (let i = data.length - 22; i >= Math.max(0, data.length - 22 - 65535); i--) {
       if (view.getUint32(i, true) === 0x06054b50) { end = i; break; }
     }
     if (end < 0) throw new NotAZip();
     const count = view.getUint16(end + 10, true);
+    if (count > maxEntries) throw new Damaged(`more than ${maxEntries} entries`);
     let at = view.getUint32(end + 16, true);
     const decoder = new TextDecoder();
-    const files = {};
+    const names = new Set();
+    const wanted = [];
+    let total = 0;
     for (let n = 0; n < count; n++) {
-      if (at + 46 > buffer.byteLength || view.getUint32(at, true) !== 0x02014b50) throw new Damaged("the list of files");
-      const method = view.getUint16(at + 10, true);
-      const crc = view.getUint32(at + 16, true);
-      const packed = view.getUint32(at + 20, true);
-      const unpacked = view.getUint32(at + 24, true);
+      if (at + 46 > data.length || view.getUint32(at, true) !== 0x02014b50) throw new Damaged("the list of files");
       const nameLength = view.getUint16(at + 28, true);
-      const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-      const name = decoder.decode(new Uint8Array(buffer, at + 46, nameLength));
-      const local = view.getUint32(at + 42, true);
-      at += 46 + skip;
-      if (name.endsWith("/") || !only(name)) continue;  // a folder, or a file not asked for
-      if (unpacked > maxBytes) throw new Damaged(name);
-      if (local + 30 > buffer.byteLength) throw new Damaged(name);
-      const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-      if (start + packed > buffer.byteLength) throw new Damaged(name);
-      let bytes = new Uint8Array(buffer, start, packed);
-      if (method === 8) bytes = await inflate(bytes, name, maxBytes);
-      else if (method !== 0) throw new Damaged(name);
-      if (crc32(bytes) !== crc) throw new Damaged(name);
+      if (at + 46 + nameLength > data.length) throw new Damaged("the list of files");
+      const entry = { method: view.getUint16(at + 10, true), crc: view.getUint32(at + 16, true),
+                      packed: view.getUint32(at + 20, true), unpacked: view.getUint32(at + 24, true),
+                      name: decoder.decode(data.subarray(at + 46, at + 46 + nameLength)),
+                      local: view.getUint32(at + 42, true) };
+      at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+      if (names.has(entry.name)) throw new Damaged(`two entries named ${entry.name.slice(0, 80)}`);
+      names.add(entry.name);
+      if (entry.name.endsWith("/") || !only(entry.name)) continue;  // a folder, or a file not asked for
+      if (entry.unpacked > maxBytes) throw new Damaged(`${entry.name.slice(0, 80)} is too large`);
+      total += entry.unpacked;
+      if (total > maxTotal) throw new Damaged("too large in all");
+      wanted.push(entry);
+    }
+    const files = {};
+    for (const entry of wanted) {
+      const name = entry.name;
+      if (entry.local + 30 > data.length || view.getUint32(entry.local, true) !== 0x04034b50) throw new Damaged(name);
+      const start = entry.local + 30 + view.getUint16(entry.local + 26, true) + view.getUint16(entry.local + 28, true);
+      if (start + entry.packed > data.length) throw new Damaged(name);
+      const packed = data.subarray(start, start + entry.packed);
+      let bytes;
+      if (entry.method === 0) bytes = packed.slice();
+      else if (entry.method === 8) bytes = inflate(packed, entry.unpacked, name);
+      else throw new Damaged(name);
+      if (bytes.length !== entry.unpacked || crc32(bytes) !== entry.crc) throw new Damaged(name);
       files[name] = bytes;
     }
     return files;
   }
 
-  // A zip packed again by the computer's own zip tool is deflated.
-  async function inflate(bytes, name, maxBytes) {
-    if (typeof DecompressionStream === "undefined") throw new Damaged(name);
-    const parts = [];
-    let size = 0;
+  // A zip packed again by the computer's own zip tool is deflated. Fed to fflate in small steps, so an
+  // entry that unpacks to more than it says is stopped within a step's worth of output (a step of
+  // 16 kB unpacks to 16 MB at most), not after all of it.
+  const STEP = 16 * 1024;
+  function inflate(packed, size, name) {
+    const out = new Uint8Array(size);
+    let at = 0, over = false;
+    const stream = new globalThis.fflate.Inflate(chunk => {
+      if (over || at + chunk.length > size) { over = true; return; }
+      out.set(chunk, at);
+      at += chunk.length;
+    });
     try {
-      const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.length;
-        if (size > maxBytes) { reader.cancel(); throw new Damaged(name); }
-        parts.push(value);
+      for (let i = 0; i < packed.length && !over; i += STEP) {
+        stream.push(packed.subarray(i, i + STEP), i + STEP >= packed.length);
       }
     } catch (error) {
       throw new Damaged(name);
     }
-    const whole = new Uint8Array(size);
-    let at = 0;
-    for (const part of parts) { whole.set(part, at); at += part.length; }
-    return whole;
+    if (over || at !== size) throw new Damaged(name);
+    return out;
   }
 
-  return { makeZip, readZip, crc32, NotAZip, Damaged };
+  return { makeZip, readZip, crc32, NotAZip, Damaged, LIMITS };
 })();

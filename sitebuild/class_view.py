@@ -4,37 +4,163 @@ student's progress, who may be stuck, and a CSV to keep. No server: the files ne
 teacher's computer. The page is lite/class-view.js with the lessons' titles and exercises baked in.
 """
 
+import ast
 import html
 import json
 import shutil
 from pathlib import Path
 
+from games.checks import exercise_book
+
 from . import course
 from .common import ROOT
 
 LITE = ROOT / "lite"
-SCRIPTS = ("work-zip.js", "lesson-summary.js", "class-view.js")
+SCRIPTS = ("lesson-summary.js", "class-view.js")
+READER = ("fflate.js", "work-zip.js", "work-reader.js")  # one file, run in a Web Worker per lane
 
 WORDS = {
     "en": {"title": "Class view: who is where, who may be stuck",
            "intro": "Drop the class's work files here (the zip files each student made with \u201cDownload all my "
                     "work\u201d on the course map), or choose them or their folder. They are read on this computer "
                     "only; nothing is sent anywhere.",
-           "files": "Choose files", "folder": "Choose a folder"},
+           "files": "Choose files", "folder": "Choose a folder",
+           "list": "Class list", "list_help": "One student a line: number and name (\u201c12, Aiko Sato\u201d), or "
+                                           "names only (numbered 1, 2, 3 \u2026 in order). A CSV with the columns "
+                                           "出席番号 (or number) and name works too.",
+           "use": "Use this list", "csv": "Choose a CSV", "clear": "Clear", "rules": "How the flags are decided"},
     "ja": {"title": "クラスの様子: だれがどこまで進んだか、だれがつまずいていそうか",
            "intro": "クラスの作業ファイル（生徒がコースマップの「作業をすべてダウンロード」で作った zip ファイル）を"
                     "ここにドロップするか、ファイルかフォルダーを選んでください。このコンピューターの中だけで読み、"
                     "どこにも送りません。",
-           "files": "ファイルを選ぶ", "folder": "フォルダーを選ぶ"},
+           "files": "ファイルを選ぶ", "folder": "フォルダーを選ぶ",
+           "list": "クラス名簿", "list_help": "1 行に 1 人: 出席番号と名前（「12, 佐藤愛子」）、または名前だけ"
+                                           "（上から 1, 2, 3 … 番）。出席番号と名前の列がある CSV も使えます。",
+           "use": "この名簿を使う", "csv": "CSV を選ぶ", "clear": "消す", "rules": "しるしの決め方"},
 }
 
 
-def lessons_data(lessons, exercises):
-    """What the page needs of each lesson: its file, number, title and exercises."""
+# The flags of the class view, as lite/lesson-summary.js decides them: the one wording, shown on the
+# class view and meant for the teachers' page too.
+FLAG_RULES = {
+    "en": [
+        "⚠ Stuck: an exercise's check failed on 3 or more different pieces of code and has never passed. A failure "
+        "of the lesson's start, run unchanged, does not count, nor running a check again on code it already checked "
+        "(Restart and Run All).",
+        "⚠ Stuck: saw an exercise's solution and has not passed its check since.",
+        "⚠ Stuck: rated an objective \u201cnot yet\u201d while a check of the lesson has not passed. "
+        "A \u201cnot yet\u201d on a lesson whose checks all passed is shown in the Flag column, not flagged.",
+        "◇ Silent (apart from stuck): opened the lesson more than 15 minutes before saving the work file, with no "
+        "check, no answer and no reflection in it.",
+        "\u201cMore than half\u201d counts only the students who opened the lesson.",
+    ],
+    "ja": [
+        "⚠ つまずき: 練習問題のチェックに、ちがうコードで 3 回以上不合格で、まだ合格していない。"
+        "レッスンの最初のコードをそのまま実行した不合格と、すでにチェックしたのと同じコードでもう一度実行したチェック（再起動してすべて実行など）は"
+        "数えない。",
+        "⚠ つまずき: 練習問題の答えの例を見て、そのあとチェックに合格していない。",
+        "⚠ つまずき: めあてを「まだ」と自己評価し、合格していないチェックがある。チェックにすべて合格したレッスンの"
+        "「まだ」は「しるし」の列に出すだけで、つまずきにはしない。",
+        "◇ 手が止まっている（つまずきとは別）: レッスンを開いてから作業ファイルを保存するまで 15 分より長く、"
+        "チェックも問題の答えもふりかえりもない。",
+        "「半分より多く」は、そのレッスンを開いた生徒だけで数える。",
+    ],
+}
+
+
+# The evidence for 観点別評価 the class view shows per student and lesson: its columns' names, the one
+# wording, for the per-lesson tables of the teachers' pages too (lite/class-view.js takes them from here).
+EVIDENCE = {
+    "en": {"passed": "Checks passed", "of": "Checks in all", "tries": "Failed tries (different code)",
+           "hintsFirst": "Hints before the solution", "solution": "Solution seen",
+           "predRight": "Predictions right", "predN": "Predictions answered",
+           "conceptRight": "Questions right", "conceptN": "Questions answered",
+           "goal": "Goal", "rating": "Self-rating", "line": "Reflection"},
+    "ja": {"passed": "合格したチェック", "of": "チェックの数", "tries": "不合格（ちがうコード）",
+           "hintsFirst": "答えの例の前のヒント", "solution": "答えの例を見た",
+           "predRight": "予想の正解", "predN": "予想の数",
+           "conceptRight": "問題の正解", "conceptN": "問題の数",
+           "goal": "めあて", "rating": "自己評価", "line": "ふりかえり"},
+}
+
+
+def lessons_data(lessons, exercises, starts=None, predictions=None):
+    """What the page needs of each lesson: its file, number, title, exercises, the fingerprints of
+    its exercises' start code (a failure of an unchanged start is not a try) and its questions that
+    ask for a prediction."""
+    starts = exercise_starts() if starts is None else starts
+    predictions = prediction_questions() if predictions is None else predictions
     return [{"file": Path(lesson.path).name, "number": lesson.number, "title": lesson.title,
              "exercises": list(exercises[Path(lesson.path).name].exercises)
-             if Path(lesson.path).name in exercises else []}
+             if Path(lesson.path).name in exercises else [],
+             "starts": starts.get(Path(lesson.path).name, {}),
+             "predictions": predictions.get(Path(lesson.path).name, [])}
             for lesson in lessons]
+
+
+def exercise_starts(content=ROOT / "content"):
+    """{lesson file: {exercise: [fingerprints]}}: what a check records when it runs on a lesson's
+    code as the notebook gives it (the cell that calls ``games.checks.<game>.check_<x>(...)`` and
+    defines what it passes), in every language of the course."""
+    names = {(e.game, e.check.__name__): e.name for e in exercise_book.exercises()}
+    found = {}
+    for notebook in sorted(content.glob("*/*.ipynb")):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        defined = {}  # name -> ("source", text) of the functions and classes of the cells run so far
+        for cell in cells:
+            if cell["cell_type"] != "code":
+                continue
+            source = "".join(cell["source"])
+            try:
+                tree = ast.parse(source)
+            except SyntaxError:
+                continue  # an IPython magic: no check there
+            for node in tree.body:
+                if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                    defined[node.name] = _defined(tree, source, node.name)
+            for call in ast.walk(tree):
+                exercise = names.get(_check_called(call))
+                if exercise is None or not all(isinstance(arg, ast.Name) for arg in call.args):
+                    continue
+                parts = [defined.get(arg.id, ("name", arg.id)) for arg in call.args]
+                starts = found.setdefault(notebook.name, {}).setdefault(exercise, [])
+                fingerprint = exercise_book.start_fingerprint(parts)
+                if fingerprint not in starts:
+                    starts.append(fingerprint)
+    return found
+
+
+def _check_called(node):
+    """("tictactoe", "check_winner") for a call of ``games.checks.tictactoe.check_winner(...)``."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    module = node.func.value
+    if isinstance(module, ast.Attribute) and isinstance(module.value, ast.Attribute) \
+            and module.value.attr == "checks":
+        return module.attr, node.func.attr
+    return None
+
+
+def _defined(tree, source, name):
+    """("source", text) of the last function or class ``name`` the cell defines, else ("name", name)."""
+    lines = source.splitlines(keepends=True)
+    made = [node for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name]
+    if not made:
+        return "name", name
+    node = made[-1]
+    first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+    return "source", "".join(lines[first - 1:node.end_lineno])
+
+
+def prediction_questions():
+    """{lesson file: [question keys]} of the questions that ask for a prediction before a cell runs
+    (their English text starts with "Predict"); the others are concept questions."""
+    from games.learning_cycle.questions import questions
+    found = {}
+    for key, question in questions().items():
+        if question.en.lstrip().lower().startswith("predict"):
+            found.setdefault(question.lesson, []).append(key)
+    return found
 
 
 def class_view_page(lessons, language, exercises):
@@ -42,6 +168,15 @@ def class_view_page(lessons, language, exercises):
     data = json.dumps(lessons_data(lessons, exercises), ensure_ascii=False).replace("</", "<\\/")
     body = f"""<div class="language teachers class-view" lang="{language}" data-language="{language}">
 <h1>{html.escape(words["title"])}</h1>
+<details class="class-list"><summary>{html.escape(words["list"])}</summary>
+<p class="note">{html.escape(words["list_help"])}</p>
+<textarea rows="5" cols="40" aria-label="{html.escape(words["list"])}"></textarea>
+<p><button type="button" class="use-list">{html.escape(words["use"])}</button>
+<button type="button" class="choose-list">{html.escape(words["csv"])}</button>
+<button type="button" class="clear-list">{html.escape(words["clear"])}</button>
+<input type="file" class="list-file" accept=".csv,.txt,text/csv,text/plain" hidden>
+<span class="list-status" role="status"></span></p>
+</details>
 <p class="note">{html.escape(words["intro"])}</p>
 <div class="drop-zone" tabindex="0">
 <button type="button" class="choose-files">{html.escape(words["files"])}</button>
@@ -51,7 +186,10 @@ def class_view_page(lessons, language, exercises):
 </div>
 <ul class="class-messages" role="status"></ul>
 <div class="class-result"></div>
+<details class="flag-rules"><summary>{html.escape(words["rules"])}</summary>
+<ul>{"".join(f"<li>{html.escape(rule)}</li>" for rule in FLAG_RULES[language])}</ul></details>
 <script type="application/json" id="class-lessons">{data}</script>
+<script type="application/json" id="class-words">{json.dumps(EVIDENCE[language], ensure_ascii=False)}</script>
 </div>"""
     scripts = "".join(f"<script>\n{(LITE / name).read_text(encoding='utf-8')}</script>\n" for name in SCRIPTS)
     return course.filled_template(body, language, "../../../", scripts=scripts)
@@ -64,6 +202,8 @@ def write_class_view(site, lessons):
         folder = site / "teachers" / language / "class"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "index.html").write_text(class_view_page(lessons[language], language, exercises), encoding="utf-8")
+        (folder / "work-reader.js").write_text(
+            "".join((LITE / name).read_text(encoding="utf-8") + "\n" for name in READER), encoding="utf-8")
 
 
 def leave_out_solutions(site):

@@ -379,7 +379,7 @@ def map_scripts():
     """The progress store (the same file the kernel uses) and the map's progress and "my work"
     buttons, put into the start page so that it needs no other file."""
     return "".join(f"<script>\n{path.read_text(encoding='utf-8')}</script>\n"
-                   for path in (PROGRESS_STORE, MY_WORK.with_name("work-zip.js"),
+                   for path in (PROGRESS_STORE, MY_WORK.with_name("fflate.js"), MY_WORK.with_name("work-zip.js"),
                                 MY_WORK.with_name("lesson-summary.js"), MY_WORK))
 
 

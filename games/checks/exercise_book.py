@@ -9,12 +9,19 @@ per exercise and language (``solutions/en/tictactoe_winner.py``), written for a 
     games.hint("winner")     # ... for an exercise by name
     games.solution()         # a solution, to read and compare with your own
 
-A check records in the course's progress when it passed, and ends a failed report with one
-line that says how to ask for a hint.
+A check records in the course's progress when it passed or failed, with a fingerprint of the code
+it checked (``code_fingerprint``): the teacher's class view then tells a re-run of the same code, or
+of the lesson's unchanged start, from a new try. A failed report ends with one line that says how
+to ask for a hint.
 """
 
 import functools
+import hashlib
 import importlib
+import inspect
+import io
+import textwrap
+import tokenize
 from dataclasses import dataclass
 from importlib import resources
 
@@ -71,7 +78,7 @@ def exercise(name, lesson, hints):
         @functools.wraps(check)
         def checked(*args, **kwargs):
             result = check(*args, **kwargs)
-            _after_check(entry, result)
+            _after_check(entry, result, code_fingerprint(*args, *kwargs.values()))
             return result
 
         entry = Exercise(name, game, lesson, checked, tuple(Hint(en, ja) for en, ja in hints))
@@ -80,15 +87,16 @@ def exercise(name, lesson, hints):
     return mark
 
 
-def _after_check(entry, result):
+def _after_check(entry, result, code):
     _notebook["last"] = entry.key
     lesson = course_progress.lesson_id(entry.lesson)
     if result.passed:
-        course_progress.note(lesson, "passed", entry.name)
+        course_progress.note(lesson, "passed", entry.name, {"code": code})
         return
-    # every failure is kept, with how many cases failed: the teacher's class view counts them
-    cases = getattr(result, "cases", 0)
-    course_progress.note(lesson, "failed", entry.name, f"{getattr(result, 'failed', 0)}/{cases}", each=True)
+    # every failure is kept, with how many cases failed and the code's fingerprint: the class view
+    # counts the tries on different code, not the re-runs
+    failed = {"failed": getattr(result, "failed", 0), "cases": getattr(result, "cases", 0), "code": code}
+    course_progress.note(lesson, "failed", entry.name, failed, each=True)
     line = "🆘 " + tr(en="Stuck? games.hint() shows a hint ({n} in all), games.solution() a solution.",
                      ja="行きづまったら games.hint() でヒント（全部で {n} つ）、"
                         "games.solution() で答えの例が見られます。",
@@ -201,3 +209,58 @@ def solution(name=None):
     print()
     print(entry.solution.rstrip())
 
+
+
+# ------------------------------------------------------------------ the code a check ran on
+
+def code_fingerprint(*values):
+    """12 hex digits naming the code a check ran on: a function or class by its source (comments,
+    blank lines and indentation's width left out), anything else by its ``repr``. The same code gives
+    the same fingerprint in CPython and in Pyodide, so the build can compute the lesson's start's
+    (``start_fingerprint``). Only the values passed count: a helper the function calls does not."""
+    digest = hashlib.sha256()
+    for value in values:
+        digest.update(_code_text(value).encode("utf-8", "replace"))
+        digest.update(b"\0")
+    return digest.hexdigest()[:12]
+
+
+def start_fingerprint(parts):
+    """The fingerprint ``code_fingerprint`` gives for these values: ``("source", text)`` for a
+    function or class the student's notebook defines, ``("name", qualified name)`` for one it imports."""
+    digest = hashlib.sha256()
+    for kind, text in parts:
+        digest.update((source_tokens(text) if kind == "source" else f"<{text}>").encode("utf-8", "replace"))
+        digest.update(b"\0")
+    return digest.hexdigest()[:12]
+
+
+def source_tokens(source):
+    """The source's tokens without comments and blank lines, for a fingerprint (token strings only,
+    joined: Python 3.12 splits an f-string into several tokens whose strings join to the same text)."""
+    marks = {tokenize.INDENT: "\x01", tokenize.DEDENT: "\x02", tokenize.NEWLINE: "\n"}
+    skip = {tokenize.COMMENT, tokenize.NL, tokenize.ENDMARKER, tokenize.ENCODING}
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(textwrap.dedent(source)).readline)
+        return "".join(marks.get(t.type, t.string) for t in tokens if t.type not in skip)
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return source.strip()
+
+
+def _code_text(value):
+    target = value if inspect.isfunction(value) or inspect.isclass(value) or inspect.ismethod(value) else None
+    if target is None and type(value).__module__ == "__main__":
+        target = type(value)  # an agent made from the student's own class
+    if target is not None and str(getattr(target, "__module__", "")).split(".")[0] == "games":
+        return f"<{target.__qualname__}>"  # the course's own code (games.autograd.Variable): not the student's
+    if target is not None:
+        try:
+            return source_tokens(inspect.getsource(target))
+        except (OSError, TypeError):
+            code = getattr(target, "__code__", None)
+            if code is not None:
+                return repr((code.co_code, code.co_consts, code.co_names))
+    try:
+        return repr(value)[:100_000]
+    except Exception:  # a student's __repr__ may fail: the type still names it
+        return type(value).__qualname__
