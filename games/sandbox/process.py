@@ -20,6 +20,7 @@ import atexit
 import json
 import os
 import pickle
+import secrets
 import signal
 import struct
 import sys
@@ -126,7 +127,9 @@ class ProcessSandbox:
                 return self._lost("raised", _crash_text(self.process.returncode, self.in_room))
             return self._lost("raised", "the sandbox wrote on its channel between its moves")
         self.moves += 1
-        request = pickle.dumps((self.moves, view, words))
+        # the answer must echo a token it could only read in this request: answers written ahead are refused
+        asked = f"{self.moves}-{secrets.token_hex(8)}"
+        request = pickle.dumps((asked, view, words))
         self._signal(signal.SIGCONT)
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit + GRACE
@@ -140,9 +143,9 @@ class ProcessSandbox:
         self.running_seconds += waited
         answer = _parsed(data)
         if answer is not None:
-            if answer.get("move") != self.moves:  # written on the channel by the entrant itself: refused
-                return self._lost("raised", f"the sandbox answered for move {str(answer.get('move'))[:20]}, "
-                                            f"not move {self.moves}")
+            if answer.get("move") != asked:  # written on the channel by the entrant itself: refused
+                return self._lost("raised", f"the sandbox answered for move {str(answer.get('move'))[:30]}, "
+                                            f"not the move asked ({asked})")
             self._signal(signal.SIGSTOP)  # between its moves it does nothing: no thread of its own slows others
             return judge(answer, waited, time_limit)
         # No answer: out of time, crashed, or nonsense on the channel. In each case the process is ended.
