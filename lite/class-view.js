@@ -81,7 +81,7 @@
       student: "生徒", lesson: "レッスン", state: "状態", passed: "合格したチェック", of: "チェックの数",
       tries: "不合格（ちがうコード）", hints: "ヒント", hintsFirst: "答えの例の前のヒント",
       solution: "答えの例を見た", predRight: "予想の正解", predN: "予想の数",
-      conceptRight: "問題の正解", conceptN: "問題の数", goal: "めあて", rating: "自己評価",
+      conceptRight: "問題の正解", conceptN: "問題の数", goal: "目標", rating: "自己評価",
       line: "ふりかえり", time: "時間（分）", flag: "しるし",
       new: "未着手", started: "取り組み中", done: "できた", missingState: "提出なし", unknown: "?",
       can: "できた", nearly: "だいたい", not_yet: "まだ",

@@ -37,6 +37,8 @@ and around them:
 - lesson_minutes        the model a lesson's minutes come from (`python -m sitebuild.lesson_minutes
                         --write NN` sets them, and the teachers' notes on them)
 - answer_key            the teacher's answer key, written beside the site (step 11, --no-solutions)
+- viewpoints            what the class view shows and flags, in one wording: its columns, its stuck
+                        and silent rules, and each lesson's A/B/C criteria of 観点別評価 (step 11)
 - serve                 `python build.py --serve`: the site on 127.0.0.1, Brotli or gzip
 - command_line          the options of build.py
 """

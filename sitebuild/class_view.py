@@ -12,7 +12,7 @@ from pathlib import Path
 
 from games.checks import exercise_book
 
-from . import course
+from . import course, viewpoints
 from .common import ROOT
 
 LITE = ROOT / "lite"
@@ -40,48 +40,12 @@ WORDS = {
 }
 
 
-# The flags of the class view, as lite/lesson-summary.js decides them: the one wording, shown on the
-# class view and meant for the teachers' page too.
-FLAG_RULES = {
-    "en": [
-        "⚠ Stuck: an exercise's check failed on 3 or more different pieces of code and has never passed. A failure "
-        "of the lesson's start, run unchanged, does not count, nor running a check again on code it already checked "
-        "(Restart and Run All).",
-        "⚠ Stuck: saw an exercise's solution and has not passed its check since.",
-        "⚠ Stuck: rated an objective \u201cnot yet\u201d while a check of the lesson has not passed. "
-        "A \u201cnot yet\u201d on a lesson whose checks all passed is shown in the Flag column, not flagged.",
-        "◇ Silent (apart from stuck): opened the lesson more than 15 minutes before saving the work file, with no "
-        "check, no answer and no reflection in it.",
-        "\u201cMore than half\u201d counts only the students who opened the lesson.",
-    ],
-    "ja": [
-        "⚠ つまずき: 練習問題のチェックに、ちがうコードで 3 回以上不合格で、まだ合格していない。"
-        "レッスンの最初のコードをそのまま実行した不合格と、すでにチェックしたのと同じコードでもう一度実行したチェック（再起動してすべて実行など）は"
-        "数えない。",
-        "⚠ つまずき: 練習問題の答えの例を見て、そのあとチェックに合格していない。",
-        "⚠ つまずき: めあてを「まだ」と自己評価し、合格していないチェックがある。チェックにすべて合格したレッスンの"
-        "「まだ」は「しるし」の列に出すだけで、つまずきにはしない。",
-        "◇ 手が止まっている（つまずきとは別）: レッスンを開いてから作業ファイルを保存するまで 15 分より長く、"
-        "チェックも問題の答えもふりかえりもない。",
-        "「半分より多く」は、そのレッスンを開いた生徒だけで数える。",
-    ],
-}
+FLAG_RULES = viewpoints.FLAG_RULES
 
 
-# The evidence for 観点別評価 the class view shows per student and lesson: its columns' names, the one
-# wording, for the per-lesson tables of the teachers' pages too (lite/class-view.js takes them from here).
-EVIDENCE = {
-    "en": {"passed": "Checks passed", "of": "Checks in all", "tries": "Failed tries (different code)",
-           "hintsFirst": "Hints before the solution", "solution": "Solution seen",
-           "predRight": "Predictions right", "predN": "Predictions answered",
-           "conceptRight": "Questions right", "conceptN": "Questions answered",
-           "goal": "Goal", "rating": "Self-rating", "line": "Reflection"},
-    "ja": {"passed": "合格したチェック", "of": "チェックの数", "tries": "不合格（ちがうコード）",
-           "hintsFirst": "答えの例の前のヒント", "solution": "答えの例を見た",
-           "predRight": "予想の正解", "predN": "予想の数",
-           "conceptRight": "問題の正解", "conceptN": "問題の数",
-           "goal": "めあて", "rating": "自己評価", "line": "ふりかえり"},
-}
+# The evidence for 観点別評価 the class view shows per student and lesson: one wording with the
+# per-lesson A/B/C criteria of the teachers' pages (sitebuild/viewpoints.py).
+EVIDENCE = viewpoints.EVIDENCE
 
 
 def lessons_data(lessons, exercises, starts=None, predictions=None):
@@ -158,7 +122,7 @@ def prediction_questions():
     from games.learning_cycle.questions import questions
     found = {}
     for key, question in questions().items():
-        if question.en.lstrip().lower().startswith("predict"):
+        if viewpoints.is_prediction(question):
             found.setdefault(question.lesson, []).append(key)
     return found
 

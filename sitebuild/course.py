@@ -435,6 +435,8 @@ def write_teachers_pages(site, course, solutions=True):
             raise CourseError(f"{source.relative_to(ROOT)} has no {LESSON_TABLE} line: it marks "
                               "where the table of lessons goes.")
         text = text.replace(LESSON_TABLE, lesson_table(course[language], language))
+        from .viewpoints import FLAG_MARKER, FLAG_RULES
+        text = text.replace(FLAG_MARKER, "\n".join(f"- {rule}" for rule in FLAG_RULES[language]))
         if not solutions:  # the link to the solutions page becomes plain words
             text = re.sub(r"\[([^\]]*)\]\(solutions/\)", lambda m: m.group(1) + NO_SOLUTIONS[language], text)
         sections = lesson_sections(course[language], language, questions)
@@ -536,8 +538,12 @@ def lesson_sections(lessons, language, questions=None):
     there are none) and its questions with their answers, generated from the questions' modules so
     that they never drift, placed before the notes' generated section on the minutes."""
     from .answer_key import question_list
+    from .answer_key import course_exercises, course_questions
     from .lesson_minutes import NOTE_HEADING
+    from . import viewpoints
     words = TEACHER_WORDS[language]
+    exercises = course_exercises()
+    questions = course_questions() if questions is None else questions
     sections = {}
     for lesson in lessons:
         source = LESSON_NOTES / f"{lesson.number}.{language}.md"
@@ -551,6 +557,10 @@ def lesson_sections(lessons, language, questions=None):
             minutes = "\n#" + NOTE_HEADING[language] + "\n"
             where = text.find(minutes)
             text = text[:where + 1] + asked + text[where + 1:] if where >= 0 else text + "\n\n" + asked
+        graded = viewpoints.lesson_criteria(Path(lesson.path).name, language, exercises, questions) + "\n"
+        minutes = "\n#" + NOTE_HEADING[language] + "\n"
+        where = text.find(minutes)
+        text = text[:where + 1] + graded + text[where + 1:] if where >= 0 else text + "\n\n" + graded
         sections[lesson.number] = (f'<section class="lesson-notes" id="lesson-{lesson.number}" '
                                    f'data-lesson="{lesson.number}">\n\n{text.strip()}\n\n</section>')
     return sections
