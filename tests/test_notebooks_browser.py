@@ -23,7 +23,8 @@ import re
 
 import pytest
 
-from bench.site_browser import ALLOWED_ERROR_TAG, run_notebooks, start_page_links, write_report
+from bench.site_browser import (ALLOWED_ERROR_TAG, lesson_language, new_context, notebook_url, run_all_cells,
+                                run_notebooks, start_page_links, wait_for_kernel, write_report)
 from conftest import CONTENT, content_notebooks
 
 pytestmark = pytest.mark.browser
@@ -34,7 +35,7 @@ LANES = int(os.environ.get("BROWSER_TEST_LANES", "2"))
 def reports(request, browser, site_url):
     """The report of every selected notebook (all, unless -k chose some), run once."""
     selected = [item.callspec.params["notebook"] for item in request.session.items
-                if item.module is request.module and hasattr(item, "callspec")]
+                if item.module is request.module and item.originalname == "test_notebook_runs_in_the_browser"]
     links = start_page_links(browser, site_url)
     reports = run_notebooks(browser, site_url, selected, lanes=LANES, addresses=links)
     for notebook in selected:
@@ -77,3 +78,39 @@ def assert_shows_pythons_own_error(cell, source):
     assert lines[-1] == f"{error['ename']}: {error['evalue']}", lines[-3:]
     last_code_line = source.strip().splitlines()[-1].strip()
     assert any(last_code_line in line for line in lines), (last_code_line, lines)
+
+
+def code_cells_of(notebook):
+    cells = json.loads((CONTENT / notebook).read_text(encoding="utf-8"))["cells"]
+    return [cell for cell in cells if cell["cell_type"] == "code"]
+
+
+def lessons_with_an_expected_error():
+    return [notebook for notebook in content_notebooks()
+            if any(ALLOWED_ERROR_TAG in cell["metadata"].get("tags", []) for cell in code_cells_of(notebook))]
+
+
+UNTAG_JS = """(tag) => {
+    const cell = window.jupyterapp.shell.currentWidget.content.widgets.find(
+        cell => (cell.model.getMetadata('tags') || []).includes(tag));
+    cell.model.setMetadata('tags', cell.model.getMetadata('tags').filter(t => t !== tag));
+    return window.jupyterapp.shell.currentWidget.content.widgets.indexOf(cell);
+}"""
+
+
+@pytest.mark.parametrize("notebook", lessons_with_an_expected_error()[:1])
+def test_run_all_still_stops_at_an_error_that_is_not_expected(browser, site_url, notebook):
+    """Only the tag lets Run All go on past an error: the same cell untagged stops the run, as in
+    JupyterLab (the student sees where to look)."""
+    context = new_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(notebook_url(site_url, notebook))
+        wait_for_kernel(page)
+        untagged = page.evaluate(UNTAG_JS, ALLOWED_ERROR_TAG)
+        results, problems = run_all_cells(page, lesson_language(notebook), len(code_cells_of(notebook)))
+    finally:
+        context.close()
+    assert not problems, problems
+    assert [cell["index"] for cell in results][-1] == untagged
+    assert [o["output_type"] for o in results[-1]["outputs"]] == ["error"]
