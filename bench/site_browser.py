@@ -188,10 +188,12 @@ WATCH_RUN_JS = "() => {" + KERNEL_OF_PAGE_JS + """
     kernel.statusChanged.connect((_, status) => { run.status = status; run.statusAt = performance.now(); });
 }"""
 
+CLICKING_JS = "() => { window.runWatch.clickedAt = window.runWatch.statusAt = performance.now(); }"
+
 RUN_STATE_JS = """() => {
     const run = window.runWatch, now = performance.now();
     const answered = Object.values(run.answered);
-    return {sent: run.sent.length, answered: answered.length,
+    return {sent: run.sent.length, answered: answered.length, dead: run.status === 'dead',
             secondsSinceAnswer: (now - Math.max(run.clickedAt, ...answered)) / 1000,
             idleSeconds: run.status === 'idle' ? (now - run.statusAt) / 1000 : 0};
 }"""
@@ -236,18 +238,23 @@ def run_all_cells(page, language, code_cells, timeout=CELL_TIMEOUT_SECONDS):
     every one of its ``code_cells``, or the run has stopped. Returns (code cells' results,
     problems): a result per cell that ran (index, execution_count, seconds, outputs)."""
     page.evaluate(WATCH_RUN_JS)
-    page.evaluate("() => { window.runWatch.clickedAt = performance.now(); }")
+    page.evaluate(CLICKING_JS)
     run_all_from_the_menus(page, language)
     problems = []
     while True:
         state = page.evaluate(RUN_STATE_JS)
         if state["answered"] >= code_cells:
             break
-        if state["idleSeconds"] >= STOPPED_AFTER_IDLE_SECONDS and state["answered"] >= 1:
-            break  # the rest is not coming (Run All stopped); the test says which cells
+        if state["idleSeconds"] >= STOPPED_AFTER_IDLE_SECONDS:  # the rest is not coming
+            if not state["sent"]:
+                problems.append("Run All from the menus sent no cell to the kernel")
+            break  # Run All stopped: the test says after which cell
+        if state["dead"]:
+            problems.append(f"the kernel died after {state['answered']} of {code_cells} code cells")
+            break
         if state["secondsSinceAnswer"] > timeout:
-            problems.append(f"a cell did not finish in {timeout:.0f} s (answered {state['answered']} "
-                            f"of {code_cells} code cells)")
+            problems.append(f"a cell did not finish in {timeout:.0f} s (the kernel had answered "
+                            f"{state['answered']} of {code_cells} code cells)")
             break
         page.wait_for_timeout(100)
     results = [cell for cell in page.evaluate(RUN_RESULTS_JS) if cell["executionCount"] is not None]
