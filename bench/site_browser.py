@@ -8,6 +8,7 @@ checkout's folder has it; a benchmark puts it there first). It uses ``build`` fo
 
 import json
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -28,6 +29,9 @@ CHROMIUM_FLAGS = [
 ]
 CELL_TIMEOUT_SECONDS = float(os.environ.get("NOTEBOOK_CELL_TIMEOUT", "600"))
 KERNEL_TIMEOUT_SECONDS = 180
+# Run All has stopped when cells are left unanswered and the kernel has been idle this long
+# (between two cells of a run it is idle for a few milliseconds only).
+STOPPED_AFTER_IDLE_SECONDS = 2.0
 ALLOWED_ERROR_TAG = "raises-exception"  # the nbclient convention for a cell meant to fail
 
 
@@ -160,6 +164,103 @@ RUN_CELL_JS = """async ([index, timeoutMs]) => {
 }"""
 
 
+# How a student runs a whole lesson: the menu bar's Run menu, then Run All Cells, in the lesson's
+# language (the site shows JupyterLab's menus in it: lite/interface-language.html).
+RUN_ALL_MENU = {"en": ("Run", "Run All Cells"), "ja": ("実行", "すべてのセルを実行")}
+
+# Notes every execute request the page sends, and when the kernel starts and answers each
+# (by the request's id), so that a run started from the menus is timed cell by cell.
+WATCH_RUN_JS = "() => {" + KERNEL_OF_PAGE_JS + """
+    const kernel = kernelOfPage();
+    const run = window.runWatch = {sent: [], started: {}, counts: {}, answered: {},
+                                   status: kernel.status, statusAt: performance.now()};
+    kernel.anyMessage.connect((_, {msg, direction}) => {
+        const type = msg.header.msg_type, request = msg.parent_header && msg.parent_header.msg_id;
+        if (direction === 'send' && type === 'execute_request') run.sent.push(msg.header.msg_id);
+        if (direction !== 'recv') return;
+        if (type === 'execute_input') {
+            run.started[request] = performance.now();
+            run.counts[request] = msg.content.execution_count;
+        } else if (type === 'execute_reply') {
+            run.answered[request] = performance.now();
+        }
+    });
+    kernel.statusChanged.connect((_, status) => { run.status = status; run.statusAt = performance.now(); });
+}"""
+
+CLICKING_JS = "() => { window.runWatch.clickedAt = window.runWatch.statusAt = performance.now(); }"
+
+RUN_STATE_JS = """() => {
+    const run = window.runWatch, now = performance.now();
+    const answered = Object.values(run.answered);
+    return {sent: run.sent.length, answered: answered.length, dead: run.status === 'dead',
+            secondsSinceAnswer: (now - Math.max(run.clickedAt, ...answered)) / 1000,
+            idleSeconds: run.status === 'idle' ? (now - run.statusAt) / 1000 : 0};
+}"""
+
+# Every code cell after the run: its execution count, outputs, and seconds from the kernel's
+# start of it to its answer.
+RUN_RESULTS_JS = """() => {
+    const run = window.runWatch, seconds = {};
+    for (const request of Object.keys(run.counts)) {
+        if (run.answered[request] !== undefined)
+            seconds[run.counts[request]] = (run.answered[request] - run.started[request]) / 1000;
+    }
+    return window.jupyterapp.shell.currentWidget.content.widgets.map((cell, index) => ({
+        index, type: cell.model.type,
+        executionCount: cell.model.type === 'code' ? cell.model.executionCount : null,
+        seconds: cell.model.type === 'code' ? seconds[cell.model.executionCount] : undefined,
+        outputs: cell.model.type === 'code' ? cell.model.outputs.toJSON() : []}))
+        .filter(cell => cell.type === 'code');
+}"""
+
+
+def lesson_language(notebook):
+    """The language of a lesson (path relative to content/): its folder's."""
+    return "ja" if notebook.split("/")[0] == "ja" else "en"
+
+
+def run_all_from_the_menus(page, language):
+    """Click Run → Run All Cells (実行 → すべてのセルを実行), as a student does."""
+    menu, item = RUN_ALL_MENU[language]
+    page.locator(".lm-MenuBar-item").filter(
+        has=page.locator(".lm-MenuBar-itemLabel", has_text=exactly(menu))).click()
+    page.locator(".lm-Menu-item").filter(
+        has=page.locator(".lm-Menu-itemLabel", has_text=exactly(item))).click()
+
+
+def exactly(text):
+    return re.compile(f"^{re.escape(text)}$")
+
+
+def run_all_cells(page, language, code_cells, timeout=CELL_TIMEOUT_SECONDS):
+    """Run the open notebook with Run All from the menus and wait until the kernel has answered
+    every one of its ``code_cells``, or the run has stopped. Returns (code cells' results,
+    problems): a result per cell that ran (index, execution_count, seconds, outputs)."""
+    page.evaluate(WATCH_RUN_JS)
+    page.evaluate(CLICKING_JS)
+    run_all_from_the_menus(page, language)
+    problems = []
+    while True:
+        state = page.evaluate(RUN_STATE_JS)
+        if state["answered"] >= code_cells:
+            break
+        if state["idleSeconds"] >= STOPPED_AFTER_IDLE_SECONDS:  # the rest is not coming
+            if not state["sent"]:
+                problems.append("Run All from the menus sent no cell to the kernel")
+            break  # Run All stopped: the test says after which cell
+        if state["dead"]:
+            problems.append(f"the kernel died after {state['answered']} of {code_cells} code cells")
+            break
+        if state["secondsSinceAnswer"] > timeout:
+            problems.append(f"a cell did not finish in {timeout:.0f} s (the kernel had answered "
+                            f"{state['answered']} of {code_cells} code cells)")
+            break
+        page.wait_for_timeout(100)
+    results = [cell for cell in page.evaluate(RUN_RESULTS_JS) if cell["executionCount"] is not None]
+    return results, problems
+
+
 def new_context(browser):
     context = browser.new_context()
     context.add_init_script(KERNEL_WATCH_JS)
@@ -188,7 +289,8 @@ class Lane:
     """A browser context that runs one notebook at a time, in the Notebook UI of the site.
 
     open() starts the notebook (its kernel starts in the browser by itself); finish() waits
-    for the kernel, runs every code cell in order and returns the report. With two lanes,
+    for the kernel, runs the whole notebook as a student does (Run All from the menus, in the
+    lesson's language) and returns the report. With two lanes,
     one notebook's kernel starts while the other's cells run.
     """
 
@@ -212,9 +314,12 @@ class Lane:
                   "problems": []}
         try:
             report["kernel_ready_seconds"] = round(wait_for_kernel(self.page), 3)
-            for cell in self.page.evaluate(CELLS_JS):
-                if cell["type"] == "code":
-                    report["cells"].append(self._run(cell, report["problems"]))
+            cells = {cell["index"]: cell for cell in self.page.evaluate(CELLS_JS)}
+            code_cells = sum(cell["type"] == "code" for cell in cells.values())
+            results, report["problems"] = run_all_cells(
+                self.page, lesson_language(self.notebook), code_cells)
+            for result in results:
+                report["cells"].append(self._report(cells[result["index"]], result, report["problems"]))
         except Exception as error:  # this notebook fails (a dead kernel, a crashed page); the rest run
             report["problems"].append(f"{type(error).__name__}: {error}")
         finally:
@@ -229,14 +334,15 @@ class Lane:
         self.notebook = None
         return report
 
-    def _run(self, cell, problems):
-        result = run_cell(self.page, cell["index"])
-        if result["timedOut"]:
-            problems.append(f"cell {cell['index']} did not finish in {CELL_TIMEOUT_SECONDS:.0f} s")
+    @staticmethod
+    def _report(cell, result, problems):
         problems += problems_in_outputs(cell["index"], result["outputs"], cell["tags"])
-        return {"index": cell["index"], "seconds": round(result["seconds"], 3),
-                "execution_count": result["executionCount"],
-                "outputs": [o["output_type"] for o in result["outputs"]]}
+        return {"index": cell["index"], "seconds": round(result["seconds"] or 0, 3),
+                "execution_count": result["executionCount"], "tags": cell["tags"],
+                "outputs": [o["output_type"] for o in result["outputs"]],
+                "errors": [{"ename": o.get("ename"), "evalue": o.get("evalue"),
+                            "traceback": o.get("traceback", [])}
+                           for o in result["outputs"] if o["output_type"] == "error"]}
 
     def close(self):
         self.context.close()

@@ -8,6 +8,8 @@ requirements.txt and the Pyodide lock).
 
 - patch_kernel_worker   jupyterlite-pyodide-kernel: no jedi at start, IPython imported before
                         the kernel moves to the students' drive   (step 4, the lite folder)
+- patch_error_name      jupyterlite-pyodide-kernel: an error's name is the exception's, as
+                        Python prints it (NameError)              (step 5, the bundle)
 - patch_ipython_embed   IPython: its terminal imported only when embed() is called
                         (step 5, the bundle)
 - patch_workspace_wait  jupyterlite-core's JupyterLab: a lesson opens without waiting for the
@@ -16,6 +18,9 @@ requirements.txt and the Pyodide lock).
                         itself                                    (step 10, the built pages)
 - patch_ruby            jupyterlite-core's JupyterLab: Markdown keeps <ruby>, <rt> and <rp>, the
                         readings of hard Japanese words           (step 10, the built pages)
+- patch_run_all_past_expected_errors
+                        jupyterlite-core's kernel client: Run All goes on past a cell tagged
+                        raises-exception, as in JupyterLab        (step 10, the built pages)
 
 The compiler (compile_in_pyodide.py) also trims what it compiles: Pygments' lexers and the
 modules a browser cannot use (prune_pygments, left_out); those are choices of what to ship,
@@ -86,6 +91,32 @@ def patch_kernel_worker(static):
         f"(it looks for {START_LIST}, \"import pyodide_kernel\" and the drive's mount in its "
         f"worker). Install the version in requirements.txt, or update patch_kernel_worker in "
         f"sitebuild/patches.py.")
+
+
+# The kernel names an error by str() of its class: an error output said "<class 'NameError'>"
+# where Python and ipykernel say "NameError" (the traceback itself was right). A notebook a
+# student downloads keeps that name, and so do the tests' reports; the site uses the class's name.
+KERNEL_INTERPRETER = "pyodide_kernel/interpreter.py"
+ERROR_NAME = '"ename": str(etype),'
+ERROR_NAME_AS_PYTHON = '"ename": etype.__name__,  # Game AI Lab: the name Python prints'
+
+
+def patch_error_name(wheel):
+    """Make the kernel name an error as Python does (see ERROR_NAME), in the pyodide-kernel
+    ``wheel`` (rewritten in place)."""
+    with zipfile.ZipFile(wheel) as archive:
+        members = [(info, archive.read(info)) for info in archive.infolist()]
+    source = dict((info.filename, body) for info, body in members).get(KERNEL_INTERPRETER, b"").decode()
+    if source.count(ERROR_NAME) != 1:
+        raise BuildError(
+            f"The kernel's wheel {wheel.name} does not name its errors the way the build expects "
+            f"(it looks for {ERROR_NAME} in {KERNEL_INTERPRETER}). Install the version in "
+            f"requirements.txt, or update patch_error_name in sitebuild/patches.py.")
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info, body in members:
+            if info.filename == KERNEL_INTERPRETER:
+                body = source.replace(ERROR_NAME, ERROR_NAME_AS_PYTHON).encode()
+            archive.writestr(info, body)  # RECORD is written again when compiling (step 6)
 
 
 # ---------------------------------------------------------------- IPython 9.12.0
@@ -191,4 +222,40 @@ def patch_ruby(site):
             f"Install the version in requirements.txt, or update patch_ruby in sitebuild/patches.py.")
     script, text = found[0]
     script.write_text(text.replace(SANITIZER_TAGS, SANITIZER_TAGS_WITH_RUBY), encoding="utf-8")
+    return script.name
+
+
+# JupyterLab asks the kernel to go on after a cell tagged "raises-exception": that cell's execute
+# request says stop_on_error: false (nbclient honours the tag the same way). JupyterLite's kernel
+# client, which stands in for the server in the page, does not look: after any error answer it
+# cancels every request still queued, so Run All stopped at the error a lesson shows on purpose
+# and the rest of the lesson never ran. In the site, the kernel's answer carries its request's
+# stop_on_error (EXECUTE_REPLY), and the client cancels the queue only when it was not false
+# (CANCEL_ON_ERROR): any other error still stops Run All, as in JupyterLab.
+EXECUTE_REPLY = re.compile(r'msgType:"execute_reply",channel:"shell",parentHeader:(\w+)\.header,'
+                           r'session:\1\.header\.session,content:(\w+)\}\)')
+CANCEL_ON_ERROR = re.compile(r'"execute_reply"===(\w+)\.header\.msg_type&&"error"===\1\.content\.status&&'
+                             r'"interrupt"!==\1\.metadata\.cause&&')
+
+
+def patch_run_all_past_expected_errors(site):
+    """Let Run All go on past a cell tagged raises-exception (see EXECUTE_REPLY)."""
+    found = []
+    for script in sorted((site / "build").glob("*.js")):
+        text = script.read_text(encoding="utf-8")
+        if EXECUTE_REPLY.search(text) or CANCEL_ON_ERROR.search(text):
+            found.append((script, text))
+    if len(found) != 1 or len(EXECUTE_REPLY.findall(found[0][1])) != 1 \
+            or len(CANCEL_ON_ERROR.findall(found[0][1])) != 1:
+        raise BuildError(
+            f"The kernel client of the installed jupyterlite-core does not answer and cancel cells "
+            f"the way the build expects (found {len(found)} scripts with its execute reply). "
+            f"Install the version in requirements.txt, or update patch_run_all_past_expected_errors "
+            f"in sitebuild/patches.py.")
+    script, text = found[0]
+    text = EXECUTE_REPLY.sub(
+        lambda m: f"{m.group(0)[:-2]},metadata:{{stop_on_error:!1!=={m.group(1)}.content.stop_on_error}}}})",
+        text)
+    text = CANCEL_ON_ERROR.sub(lambda m: f"{m.group(0)}!1!=={m.group(1)}.metadata.stop_on_error&&", text)
+    script.write_text(text, encoding="utf-8")
     return script.name

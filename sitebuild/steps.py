@@ -20,7 +20,8 @@ from .lite_build import run_jupyter_lite
 from .lite_folder import stage_lite_dir
 from .packages import lock_closure, site_roots
 from .pages import add_interface_language, add_loading_notice, add_root_favicon
-from .patches import patch_ruby, patch_service_worker, patch_workspace_wait
+from .patches import (patch_error_name, patch_ruby, patch_run_all_past_expected_errors, patch_service_worker,
+                      patch_workspace_wait)
 from .precompress import precompress
 from .translations import complete_japanese
 from .pyodide_source import complete_lock, open_pyodide_source, read_lock
@@ -56,6 +57,7 @@ def build_site(output, pyodide_source, solutions=True, answer_key=None):
         copy_pyodide(read, pyodide_source, packages, bundle, elsewhere)
         packages = leave_out_the_terminal(bundle, packages)
         entries = site_entries(packages, [games_wheel, *kernel_wheels()], bundle)
+        patch_error_name(bundle / entries["pyodide-kernel"]["file_name"])
         # 6. bytecode
         compile_bytecode(bundle, entries, lock["info"], work)
         # 7. the site's lock
@@ -76,6 +78,7 @@ def build_site(output, pyodide_source, solutions=True, answer_key=None):
         patch_workspace_wait(site)
         patch_service_worker(site)
         patch_ruby(site)
+        patch_run_all_past_expected_errors(site)
         # 11. the course pages
         course_step(course.write_pages, site, content, lessons, solutions)
         write_class_view(site, lessons)

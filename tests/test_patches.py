@@ -1,6 +1,8 @@
 """sitebuild/patches.py on small made-up files: IPython's terminal imported only when asked for;
-and ruby kept in Markdown, on the installed JupyterLab's own scripts. (The other JavaScript patches
-are checked on the installed upstream code and the built site in tests/test_build.py.) Quick: no
+and on the installed upstream code: ruby kept in Markdown, Run All going on past a cell tagged
+raises-exception (JupyterLite's kernel client), an error named as Python names it (the kernel's
+wheel). (The other JavaScript patches are checked on the installed upstream code and the built site
+in tests/test_build.py; tests/test_notebooks_browser.py runs the lessons with Run All.) Quick: no
 site build."""
 
 import re
@@ -10,8 +12,10 @@ import pytest
 
 from sitebuild.bundle import TERMINAL_ONLY, leave_out_the_terminal
 from sitebuild.common import BuildError
-from sitebuild.patches import (IPYTHON_EMBED_IMPORT, IPYTHON_EMBED_ON_CALL, SANITIZER_TAGS, patch_ipython_embed,
-                               patch_ruby)
+from sitebuild.kernel import kernel_extension_dir
+from sitebuild.patches import (CANCEL_ON_ERROR, ERROR_NAME, ERROR_NAME_AS_PYTHON, EXECUTE_REPLY, IPYTHON_EMBED_IMPORT,
+                               IPYTHON_EMBED_ON_CALL, KERNEL_INTERPRETER, SANITIZER_TAGS, patch_error_name,
+                               patch_ipython_embed, patch_ruby, patch_run_all_past_expected_errors)
 
 INIT = "from .core.application import Application\n" + IPYTHON_EMBED_IMPORT + "__version__ = 9\n"
 
@@ -67,8 +71,9 @@ def test_the_terminals_packages_leave_with_it(tmp_path):
 
 # ---------------------------------------------------------------- ruby in Markdown
 
-def upstream_scripts(folder):
-    """The scripts of the installed jupyterlite-core's JupyterLab (its app archive), in folder/build."""
+def upstream_scripts(folder, holding=SANITIZER_TAGS):
+    """The scripts of the installed jupyterlite-core's JupyterLab (its app archive) that hold the
+    text ``holding``, in folder/build."""
     import tarfile
     from pathlib import Path
 
@@ -79,7 +84,7 @@ def upstream_scripts(folder):
         for member in app:
             if member.name.startswith("package/build/") and member.name.endswith(".js"):
                 script = app.extractfile(member).read()
-                if SANITIZER_TAGS.encode() in script:
+                if holding.encode() in script:
                     (folder / "build" / Path(member.name).name).write_bytes(script)
     return folder
 
@@ -98,3 +103,53 @@ def test_a_jupyterlab_that_lists_its_tags_differently_is_refused(tmp_path):
     (tmp_path / "build" / "app.js").write_text('allowedTags:["p","q","s"]', encoding="utf-8")
     with pytest.raises(BuildError, match="patch_ruby"):
         patch_ruby(tmp_path)
+
+
+# ---------------------------------------------------------------- Run All past an expected error
+
+def test_run_all_goes_on_past_an_expected_error_in_the_installed_jupyterlite(tmp_path):
+    site = upstream_scripts(tmp_path, holding='"execute_reply"')
+    name = patch_run_all_past_expected_errors(site)
+    text = (site / "build" / name).read_text(encoding="utf-8")
+    assert not EXECUTE_REPLY.search(text)  # the kernel's answer carries its request's stop_on_error:
+    assert re.search(r'msgType:"execute_reply",channel:"shell",parentHeader:(\w+)\.header,session:\1\.header\.'
+                     r'session,content:\w+,metadata:\{stop_on_error:!1!==\1\.content\.stop_on_error\}\}\)', text)
+    cancel = CANCEL_ON_ERROR.search(text)  # the queue is cancelled only when that was not false
+    assert text[cancel.end():].startswith(f"!1!=={cancel.group(1)}.metadata.stop_on_error&&(")
+    with pytest.raises(BuildError, match="patch_run_all_past_expected_errors"):
+        patch_run_all_past_expected_errors(site)  # patched once only: the texts are no longer there as they were
+
+
+def test_a_kernel_client_that_cancels_differently_is_refused(tmp_path):
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "services.js").write_text(
+        'msgType:"execute_reply",channel:"shell",parentHeader:e.header,session:e.header.session,content:s})',
+        encoding="utf-8")
+    with pytest.raises(BuildError, match="patch_run_all_past_expected_errors"):
+        patch_run_all_past_expected_errors(tmp_path)
+
+
+# ---------------------------------------------------------------- an error's name
+
+def test_the_installed_kernel_names_an_error_as_python_does(tmp_path):
+    installed = next((kernel_extension_dir() / "static" / "pypi").glob("pyodide_kernel-*.whl"))
+    wheel = tmp_path / installed.name
+    wheel.write_bytes(installed.read_bytes())
+    before = read(wheel)
+    patch_error_name(wheel)
+    after = read(wheel)
+    source = after[KERNEL_INTERPRETER]
+    assert ERROR_NAME not in source and source.count(ERROR_NAME_AS_PYTHON) == 1
+    compile(source, KERNEL_INTERPRETER, "exec")
+    assert {k: v for k, v in after.items() if k != KERNEL_INTERPRETER} == \
+        {k: v for k, v in before.items() if k != KERNEL_INTERPRETER}
+    name = eval(ERROR_NAME_AS_PYTHON.split(":", 1)[1].split(",")[0], {"etype": NameError})
+    assert name == "NameError"
+
+
+def test_a_kernel_that_names_errors_differently_is_refused(tmp_path):
+    wheel = tmp_path / "pyodide_kernel-9-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr(KERNEL_INTERPRETER, '"ename": etype.__qualname__,\n')
+    with pytest.raises(BuildError, match="patch_error_name"):
+        patch_error_name(wheel)
