@@ -36,7 +36,10 @@ HELPER_JS = """
           worker.onerror = null;
           resolve(value);
         };
-        worker.onmessage = (event) => done(typeof event.data === "string" ? event.data : "");
+        worker.onmessage = (event) => {  // only the answer to this message: its number, sent back
+          const data = event.data;
+          if (data && data.number === message.number) done(typeof data.text === "string" ? data.text : "");
+        };
         worker.onerror = () => done("");
         if (milliseconds !== null && milliseconds !== undefined) timer = setTimeout(() => done(null), milliseconds);
         worker.postMessage(message);
@@ -77,12 +80,15 @@ class WorkerSandbox:
         self.entry = entry
         self.worker = None
         self.broken = None
+        self.asked = 0  #: messages sent: each carries its number, and only an answer with that number counts
 
     def _ask(self, message, seconds):
         """The worker's JSON answer (a dict), or None when it did not answer in time or answered nonsense."""
         from pyodide.ffi import run_sync, to_js
         import js
         milliseconds = None if seconds is None else max(1, int(seconds * 1000))
+        self.asked += 1
+        message = dict(message, number=self.asked)
         text = run_sync(_js().ask(self.worker, to_js(message, dict_converter=js.Object.fromEntries), milliseconds))
         if not isinstance(text, str) or not text or len(text) > ANSWER_CHARACTERS:
             return None

@@ -28,6 +28,9 @@ function failure(error) {
   return JSON.stringify({ raised: String((error && error.message) || error).slice(0, 300) });
 }
 
+// Every answer carries the number of the message it answers: the referee takes no other.
+const answer = (number, text) => self.postMessage({ number, text });
+
 self.onmessage = async (event) => {
   const message = event.data;
   try {
@@ -37,11 +40,11 @@ self.onmessage = async (event) => {
       await pyodide.loadPackage(["numpy", "games"], { messageCallback: () => {}, errorCallback: () => {} });
       inWorker = pyodide.pyimport("games.sandbox.in_worker");
       takeAway();
-      self.postMessage(inWorker.start(message.entry, message.payload, message.name));
+      answer(message.number, inWorker.start(message.entry, message.payload, message.name));
     } else {
-      self.postMessage(inWorker.move(message.view, message.words));
+      answer(message.number, inWorker.move(message.view, message.words));
     }
   } catch (error) {
-    self.postMessage(failure(error));
+    answer(message.number, failure(error));
   }
 };
