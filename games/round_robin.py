@@ -299,14 +299,21 @@ def _play_all(env, names, sandboxes, schedule, time_limit, progress, max_moves, 
     referees = [Referee(box, time_limit) for box in sandboxes]
     bar = ProgressBar(total=len(schedule), label=tr(en="tournament", ja="総当たり戦")) if progress else None
     played = [None] * len(schedule)
-    for index in _order_of_play(schedule, getattr(sandboxes[0], "BLOCK", None), by_rounds=deadline is not None):
+    block = getattr(sandboxes[0], "BLOCK", None)
+    order = _order_of_play(schedule, block, by_rounds=deadline is not None)
+    keeper = _Keeper(order, schedule, sandboxes, block) if block else None
+    for position, index in enumerate(order):
         if deadline is not None and time.monotonic() >= deadline:
             break
         _, players, seed = schedule[index]
+        if keeper:
+            keeper.before(position)
         seated = [referees[p] for p in players]
         for seat, referee in enumerate(seated):
             referee.new_game(seed, seat)
         played[index] = play_game(env, seated, players, seed, max_moves)
+        if keeper:
+            keeper.after(position)
         if bar:
             bar.update(1, note=" vs ".join(names[p] for p in players))
     if bar:
@@ -314,15 +321,52 @@ def _play_all(env, names, sandboxes, schedule, time_limit, progress, max_moves, 
     return played
 
 
+class _Keeper:
+    """Where only a few sandboxes can be alive at once (the browser's workers): ends a sandbox that is not needed
+    again soon, and starts the next one needed while the games go on."""
+
+    def __init__(self, order, schedule, sandboxes, block):
+        self.players = [schedule[index][1] for index in order]
+        self.sandboxes = sandboxes
+        pairs = {}
+        for _, players, _ in schedule:
+            pairs[tuple(sorted(players))] = pairs.get(tuple(sorted(players)), 0) + 1
+        per_pair = max(pairs.values(), default=1)
+        self.soon = block * per_pair + 1  #: games within which a sandbox counts as needed again soon
+        self.next_use = [None] * len(order)  # for each game and each of its players: the position of its next game
+        last = {}
+        for position in range(len(order) - 1, -1, -1):
+            self.next_use[position] = [last.get(p) for p in self.players[position]]
+            for p in self.players[position]:
+                last[p] = position
+
+    def before(self, position):
+        here = set(self.players[position])
+        for later in self.players[position + 1:position + self.soon]:
+            coming = [p for p in later if p not in here]
+            if coming:
+                for p in coming:
+                    getattr(self.sandboxes[p], "prepare", lambda: None)()
+                return
+
+    def after(self, position):
+        for p, next_use in zip(self.players[position], self.next_use[position]):
+            if next_use is None or next_use - position > self.soon:
+                self.sandboxes[p].stop()
+
+
 def _order_of_play(schedule, block, by_rounds=False):
-    """The order in which to play the games: round by round under a time budget; else, when only a few
-    sandboxes can be alive at once (the browser's workers), block by block (every pair of entrants of two
-    blocks of ``block`` entrants together), so that few sandboxes are started again. Each game's result is
-    the same in any order."""
+    """The order in which to play the games: round by round under a time budget. Where only a few sandboxes can
+    be alive at once (the browser's workers), group by group: the ``block`` entrants of a group play each other,
+    then every later entrant comes in turn and plays the whole group, so that each entrant's sandbox starts about
+    (entrants / block / 2) times. Each game's result is the same in any order."""
     def key(i):
         rounds, players = schedule[i][0], schedule[i][1]
-        blocks = sorted(p // block for p in players) if block else []
-        return (rounds if by_rounds else 0), blocks, max(players), min(players), i
+        low, high = min(players), max(players)
+        if not block:
+            return (rounds if by_rounds else 0), high, low, i
+        group = low // block
+        return (rounds if by_rounds else 0), group, high // block != group, high, low, i
     return sorted(range(len(schedule)), key=key)
 
 
