@@ -6,8 +6,9 @@ beside a plain call, the start of a sandbox, and a whole round robin of quick ag
     python bench/sandbox.py --site _output --entrants 36   # the same in the built site, in headless Chromium
 
 In the browser each entrant's sandbox is a Web Worker with its own Pyodide; ``sandbox_browser_cell.py`` runs in
-a notebook cell of the site, and the browser's memory (the proportional set size, PSS, of all of Chromium's
-processes, read from /proc twice a second) is followed while it runs: its peak is reported.
+a notebook cell of the site, and the browser's memory (the proportional set size, PSS, of all the processes of
+the Chromium started here, not of other browsers on the machine, read from /proc twice a second) is followed while
+it runs: its peak is reported.
 
 A move through the sandbox: the referee makes the player's view (``env.player_view``), pickles it,
 sends it to the entrant's process, which unpickles it, seeds its generators, asks the agent, judges
@@ -99,13 +100,25 @@ def round_robin(entrants, games_per_pair):
 
 
 def chromium_memory():
-    """Bytes of memory Chromium's processes take now: the sum of their proportional set sizes (PSS)."""
-    total = 0
+    """Bytes of memory the Chromium started by this program takes now: the sum of the proportional set sizes (PSS)
+    of this process's descendants (other browsers on the machine are not counted)."""
+    parents = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            with open(f"/proc/{pid}/comm") as comm:
-                if "chrom" not in comm.read():
-                    continue
+            with open(f"/proc/{pid}/stat") as stat:
+                parents[int(pid)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    mine, total = {os.getpid()}, 0
+    grown = True
+    while grown:
+        grown = False
+        for pid, parent in parents.items():
+            if parent in mine and pid not in mine:
+                mine.add(pid)
+                grown = True
+    for pid in mine - {os.getpid()}:
+        try:
             with open(f"/proc/{pid}/smaps_rollup") as rollup:
                 total += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:")) * 1024
         except (OSError, StopIteration, ValueError):

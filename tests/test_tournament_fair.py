@@ -110,3 +110,14 @@ def test_an_error_text_in_a_replay_stays_text():
     html = standings.replay("markup", "random").html
     script = html[html.index("<script>") + len("<script>"):html.rindex("</script>")]
     assert "<!--" not in script and "<script" not in script
+
+
+def test_every_order_of_play_plays_each_game_once_and_a_budget_plays_round_by_round():
+    from games import round_robin
+    schedule = round_robin._schedule(2, 9, 4, seed=0)
+    for block, by_rounds in ((None, False), (3, False), (None, True), (3, True)):
+        order = round_robin._order_of_play(schedule, block, by_rounds)
+        assert sorted(order) == list(range(len(schedule)))
+        if by_rounds:
+            rounds = [schedule[i][0] for i in order]
+            assert rounds == sorted(rounds)
