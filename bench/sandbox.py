@@ -5,9 +5,10 @@ beside a plain call, the start of a sandbox, and a whole round robin of quick ag
     python bench/sandbox.py --entrants 36        # the round robin with 36 entrants (default 12)
     python bench/sandbox.py --site _output --entrants 36   # the same in the built site, in headless Chromium
 
-In the browser each entrant's sandbox is a Web Worker with its own Pyodide; the program below runs in a
-notebook cell of the site, and the browser's memory (the proportional set size, PSS, of all of Chromium's
-processes, read from /proc twice a second) is followed while it runs: its peak is reported.
+In the browser each entrant's sandbox is a Web Worker with its own Pyodide; ``sandbox_browser_cell.py`` runs in
+a notebook cell of the site, and the browser's memory (the proportional set size, PSS, of all the processes of
+the Chromium started here, not of other browsers on the machine, read from /proc twice a second) is followed while
+it runs: its peak is reported.
 
 A move through the sandbox: the referee makes the player's view (``env.player_view``), pickles it,
 sends it to the entrant's process, which unpickles it, seeds its generators, asks the agent, judges
@@ -96,66 +97,28 @@ def round_robin(entrants, games_per_pair):
     return {"seconds": seconds, "games": len(standings.games), "moves": moves}
 
 
-BROWSER_PROGRAM = """
-import json, statistics, time
-import games
-from games import sandbox
-from games.agents.connectfour import one_step_agent
-from games.sandbox.browser import WorkerSandbox
-
-
-def lowest(env):
-    return env.legal_actions()[0]
-
-
-def highest(env):
-    return env.legal_actions()[-1]
-
-
-spots, seed = [], 0
-while len(spots) < MOVES:
-    env = games.make("connectfour", seed=seed)
-    seed += 1
-    for _ in range(10):
-        if env.terminated:
-            break
-        spots.append(env.clone())
-        env.step(env.legal_actions()[(seed * 7 + len(spots)) % len(env.legal_actions())])
-plain = []
-for env in spots:
-    start = time.perf_counter()
-    lowest(env.clone())
-    plain.append(time.perf_counter() - start)
-box = WorkerSandbox(sandbox.entry_of(lowest, "lowest", "connectfour", {}))
-start = time.perf_counter()
-box.move(spots[0].player_view(seed=0), [0, 0, 0], None)
-first_start = time.perf_counter() - start
-boxed = []
-for ply, env in enumerate(spots):
-    start = time.perf_counter()
-    box.move(env.player_view(seed=[0, 0, ply]), [0, 0, ply], 1.0)
-    boxed.append(time.perf_counter() - start)
-box.stop()
-kinds = [lowest, highest, one_step_agent]
-field = {f"entrant {i:02d}": kinds[i % 3] for i in range(ENTRANTS)}
-start = time.perf_counter()
-standings = games.tournament("connectfour", field, games_per_pair=GAMES_PER_PAIR, seed=0, progress=False)
-print(json.dumps({"plain": statistics.mean(plain), "sandbox": statistics.mean(boxed),
-                  "sandbox_median": statistics.median(boxed), "first_start": first_start,
-                  "seconds": time.perf_counter() - start, "games": len(standings.games),
-                  "moves": sum(len(g.moves) for g in standings.games),
-                  "forfeits": sum(sum(row["forfeits"].values()) for row in standings.rows)}))
-"""
 
 
 def chromium_memory():
-    """Bytes of memory Chromium's processes take now: the sum of their proportional set sizes (PSS)."""
-    total = 0
+    """Bytes of memory the Chromium started by this program takes now: the sum of the proportional set sizes (PSS)
+    of this process's descendants (other browsers on the machine are not counted)."""
+    parents = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            with open(f"/proc/{pid}/comm") as comm:
-                if "chrom" not in comm.read():
-                    continue
+            with open(f"/proc/{pid}/stat") as stat:
+                parents[int(pid)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    mine, total = {os.getpid()}, 0
+    grown = True
+    while grown:
+        grown = False
+        for pid, parent in parents.items():
+            if parent in mine and pid not in mine:
+                mine.add(pid)
+                grown = True
+    for pid in mine - {os.getpid()}:
+        try:
             with open(f"/proc/{pid}/smaps_rollup") as rollup:
                 total += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:")) * 1024
         except (OSError, StopIteration, ValueError):
@@ -163,14 +126,14 @@ def chromium_memory():
     return total
 
 
-def in_browser(site, moves, entrants, games_per_pair):
+def in_browser(site, moves, entrants, games_per_pair, alive=None):
     """The browser program's results and the peak of Chromium's memory while it ran."""
     import json
     import threading
     from bench.site_browser import ADD_CELL_JS, launch_chromium, new_context, run_cell, start_server, wait_for_kernel
     from playwright.sync_api import sync_playwright
-    program = BROWSER_PROGRAM.replace("MOVES", str(moves)).replace("ENTRANTS", str(entrants)) \
-        .replace("GAMES_PER_PAIR", str(games_per_pair))
+    program = (f"MOVES, ENTRANTS, GAMES_PER_PAIR, ALIVE = {moves}, {entrants}, {games_per_pair}, {alive}\n"
+               + (Path(__file__).parent / "sandbox_browser_cell.py").read_text(encoding="utf-8"))
     peak, running = [0], [True]
 
     def follow():
@@ -204,11 +167,12 @@ def main():
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--entrants", type=int, default=12)
     parser.add_argument("--games-per-pair", type=int, default=2)
+    parser.add_argument("--alive", type=int, help="the browser's workers alive at once (default: the site's)")
     parser.add_argument("--site", help="a site built from this checkout: measure in headless Chromium instead")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     if args.site:
-        found = in_browser(args.site, min(args.moves, 500), args.entrants, args.games_per_pair)
+        found = in_browser(args.site, min(args.moves, 500), args.entrants, args.games_per_pair, args.alive)
         print(f"Chromium, Pyodide in Web Workers, load average {load:.1f} at start")
         print(f"  a move, plain call:        {1e3 * found['plain']:7.3f} ms")
         print(f"  a move through a sandbox:  {1e3 * found['sandbox']:7.3f} ms "

@@ -1,24 +1,31 @@
 """A class tournament: every entrant plays every other, in both seats, and the standings say who is best.
 
 >>> standings = games.tournament("connectfour", {"Aiko": aiko, "Ben": ben, "random": random_agent},
-...                              games_per_pair=10, seed=0)                      # doctest: +SKIP
+...                              games_per_pair=10)                               # doctest: +SKIP
 >>> standings.plot()                                                              # doctest: +SKIP
 >>> standings.replay("Aiko", "Ben")                                               # doctest: +SKIP
+>>> games.play("connectfour", standings.agent("Aiko"))                            # doctest: +SKIP
 
-The games are played by the arena (``games.arena``), with one more rule: a *referee*
-stands between each entrant and the game, and each entrant plays in a *sandbox* of its own
-(``games.sandbox``: a process on CPython, a Web Worker with its own Pyodide in the browser).
-The referee, the real game, the clock and the records stay here; the entrant is sent only a
-copy of the position with what its player may know (``env.player_view``), and sends back an
-action. An entrant that raises an error (any, ``SystemExit`` too), answers something that is
-not a whole number naming a legal move, or does not answer within ``time_limit`` seconds
-(its sandbox is then ended and started again), or crashes its sandbox, loses that game (a
-*forfeit*); the standings count forfeits by reason, and the tournament goes on.
+A *referee* stands between each entrant and the game, and each entrant plays in a *sandbox* of its
+own (``games.sandbox``: a process on CPython, a Web Worker with its own Pyodide in the browser). The
+referee, the real game, the clock and the records stay here; the entrant is sent only a copy of the
+position with what its player may know (``env.player_view``), and sends back an action. An entrant
+that raises an error (any, ``SystemExit`` too), answers something that is not a whole number naming a
+legal move, or does not answer within ``time_limit`` seconds (its sandbox is then ended and started
+again), or crashes its sandbox, loses that game (a *forfeit*): the game is not played on with it, and
+the standings count forfeits by reason.
 
-Game ``g`` of a pair uses the seed ``seed + g``, and the two take turns to move first. Each
-entrant's random draws (``env.np_random``, numpy's and ``random``'s) come from a generator of its
-own, seeded from the game's seed, its seat and the move number: the same seed gives the same
-tournament (except forfeits for slowness, which depend on the computer).
+Seeds. The tournament has one seed: drawn at random unless the teacher gives one, and printed with the
+standings, so that the same tournament can be run again. Game ``g`` of every pair uses the seed
+``game_seed(seed, g)``, a hash of the two (so the mines and puyo pairs of a game cannot be found by
+trying small seeds), and the two of a pair take turns to move first. Each entrant's random draws
+(``env.np_random``, numpy's and ``random``'s) come from ``view_seed(game seed, seat, move)``, another
+hash, from which no entrant can work back to the game's seed. A seed that an entrant can guess (0, 1,
+2, ...) gives that away: for a real tournament, leave ``seed`` out.
+
+Time. ``minutes`` is a budget for the whole tournament: the games are then played in rounds (in each
+round every pair plays one game in each seat); when the time is up no new game starts, and the
+standings say how many games were played and which pairs are a game short.
 
 The Elo ratings are the maximum-likelihood fit of ``games.arena.fit_elo`` (i beats j with
 probability ``1 / (1 + 10 ** ((elo_j - elo_i) / 400))``, the average rating 1500); each
@@ -30,15 +37,23 @@ games (the same seeds: the same mines, the same puyo pairs), ranked by win rate 
 or mean score (Puyo Puyo), each with its 95 % interval.
 """
 
+import hashlib
+import io
+import json
 import math
+import secrets
+import time
+import weakref
+import zipfile
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import agent_files, sandbox
-from .arena import Z95, Record, agent_name, fit_elo, mean_interval, new_env, play_on, wilson
+from .arena import Z95, Record, agent_name, fit_elo, mean_interval, wilson
+from .envs import make
 from .envs.values import whole_option
-from .errors import AgentFileError, BadOptionError
+from .errors import AgentFileError, BadOptionError, GamesError
 from .messages import tr
 from .progress import ProgressBar
 from .render import chart
@@ -52,9 +67,34 @@ def forfeit_words(reason):
             "slow": tr(en="too slow", ja="時間切れ")}[reason]
 
 
+# ---------------------------------------------------------------- seeds
+def _hashed(*parts, words):
+    """``words`` 32-bit words of the SHA-256 of ``parts``: nobody can work back from them to the parts."""
+    digest = hashlib.sha256(" ".join(str(part) for part in parts).encode()).digest()
+    return [int.from_bytes(digest[4 * k:4 * k + 4], "big") for k in range(words)]
+
+
+def game_seed(seed, g):
+    """The seed of game ``g`` of a tournament whose seed is ``seed``: a 64-bit hash of the two."""
+    high, low = _hashed("games.tournament", seed, g, words=2)
+    return high << 32 | low
+
+
+def view_seed(game_seed, seat, ply):
+    """The seed of an entrant's random draws at one move (its view's generator, numpy's, ``random``'s):
+    four 32-bit words hashed from the game's seed, the seat and the move, which do not give the game's
+    seed away."""
+    return _hashed("games.view", game_seed, seat, ply, words=4)
+
+
+def new_seed():
+    """A tournament's seed when the teacher gives none: drawn at random (63 bits)."""
+    return secrets.randbits(63)
+
+
 # ---------------------------------------------------------------- the referee
 class Forfeit:
-    """What the referee hands the game instead of a move: no legal move, so the entrant loses."""
+    """A game lost without being played out: ``reason`` (one of ``FORFEITS``) and what happened."""
 
     def __init__(self, reason, detail):
         self.reason, self.detail = reason, detail
@@ -64,41 +104,21 @@ class Forfeit:
 
 
 class Referee:
-    """Asks an entrant's sandbox for its move; turns an error, an answer that is not a move, or a slow or
-    missing answer into a ``Forfeit``.
-
-    The entrant is given ``env.player_view``: a copy of the position holding only what the player
-    may know, with a random generator of its own seeded from the game's seed, its seat and the move
-    number (so the same seed gives the same tournament).
-    """
+    """Asks an entrant's sandbox for its move, giving it ``env.player_view``: a copy of the position with
+    only what the player may know and a generator of its own, seeded with ``view_seed``."""
 
     def __init__(self, sandbox, time_limit):
         self.sandbox, self.time_limit = sandbox, time_limit
-        self.fault = None  #: the ``Forfeit`` of the current game, if any
         self.game_seed, self.seat, self.ply = 0, 0, 0
 
     def new_game(self, game_seed, seat):
-        self.fault, self.game_seed, self.seat, self.ply = None, game_seed, seat, 0
+        self.game_seed, self.seat, self.ply = game_seed, seat, 0
 
-    def __call__(self, env):
-        from .sandbox.player import seed_words
-        words = seed_words(self.game_seed, self.seat, self.ply)
+    def ask(self, env):
+        """``("move", action)`` (an int; legality is the caller's to judge) or ``(reason, detail)``."""
+        words = view_seed(self.game_seed, self.seat, self.ply)
         self.ply += 1
-        outcome, detail = self.sandbox.move(env.player_view(seed=words), words, self.time_limit)
-        if outcome == "move":
-            return detail  # an int: the game judges whether it is legal
-        self.fault = Forfeit(outcome, detail)
-        return self.fault
-
-
-def _forfeit_of(record, referees):
-    """``(player, reason, detail)`` of the forfeit that ended ``record``, or None."""
-    if record.illegal is None:
-        return None
-    fault = referees[record.illegal].fault
-    if fault is None:
-        return record.illegal, "illegal", repr(record.moves[-1])
-    return record.illegal, fault.reason, fault.detail
+        return self.sandbox.move(env.player_view(seed=words), words, self.time_limit)
 
 
 # ---------------------------------------------------------------- one game, kept small
@@ -116,21 +136,94 @@ class GameRecord:
     forfeit_detail: str = ""  #: what happened: the error, the seconds, or the illegal answer
 
 
-def _keep(record, players, referees):
-    forfeit = _forfeit_of(record, referees)
-    moves = record.moves[:-1] if forfeit else list(record.moves)  # a forfeit's "move" is not a move
-    winner = None if record.winner is None else players[record.winner]
-    kept = GameRecord(seed=record.seed, players=tuple(players), moves=moves, winner=winner, score=record.score,
-                      won=record.won)
+def play_game(env, referees, players, seed, max_moves=None):
+    """One game on ``env`` (reset with ``seed``) between ``players`` (entrant indices, in the order of play),
+    each asked through its ``Referee``. Only a legal move reaches the game: a forfeit ends it where it is."""
+    env.reset(seed=seed)
+    moves, rewards, info, forfeit = [], [], {}, None
+    while not env.terminated and (max_moves is None or len(moves) < max_moves):
+        mover = env.current_player
+        legal = env.legal_actions()
+        if len(legal) == 1:  # a forced move (Othello's pass) is played without asking, as in the arena
+            outcome, action = "move", legal[0]
+        else:
+            outcome, action = referees[mover].ask(env)
+            if outcome == "move" and action not in legal:
+                outcome, action = "illegal", repr(action)
+        if outcome != "move":
+            forfeit = Forfeit(outcome, action)
+            break
+        _, reward, _, _, info = env.step(action)
+        moves.append(action)
+        rewards.append(float(reward))
+    record = GameRecord(seed=seed, players=tuple(players), moves=moves, winner=None, score=float(sum(rewards)))
     if forfeit is not None:
-        kept.forfeit = (players[forfeit[0]], forfeit[1])
-        kept.forfeit_detail = forfeit[2]
-    return kept
+        record.forfeit, record.forfeit_detail = (players[mover], forfeit.reason), forfeit.detail
+        if env.num_players == 2:
+            record.winner = players[1 - mover]
+        else:
+            record.won, record.score = False, record.score + env.illegal_penalty
+    elif env.num_players == 2:
+        record.winner = None if env.winner is None else players[env.winner]
+    else:
+        record.won = info.get("won")
+    return record
+
+
+# ---------------------------------------------------------------- the same agent under two names
+def fingerprint(entry):
+    """What makes two entries the same agent, whatever their names: a built-in's name and settings, a
+    function's code (its name, layout and comments aside), a trained agent's arrays."""
+    kind, payload = entry["kind"], entry["payload"]
+    if kind == "code":
+        return "code " + code_agents_shape(payload)
+    if kind == "trained":
+        try:
+            with zipfile.ZipFile(io.BytesIO(payload)) as archive:  # its size was checked when it was read
+                parts = [(info.filename, archive.read(info)) for info in sorted(archive.infolist(),
+                                                                               key=lambda i: i.filename)]
+        except (zipfile.BadZipFile, OSError, ValueError):
+            parts = [("", payload)]
+        digest = hashlib.sha256()
+        for name, data in parts:
+            digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        return "trained " + digest.hexdigest()
+    return f"{kind} " + hashlib.sha256(payload).hexdigest()
+
+
+def code_agents_shape(payload):
+    """The syntax tree of a function agent's source, its entry function renamed: copies under another name
+    or layout have the same one."""
+    import ast
+    try:
+        saved = json.loads(payload.decode())
+        tree = ast.parse(saved["source"])
+        entry = saved["entry"]
+    except (ValueError, SyntaxError, KeyError, TypeError, RecursionError, MemoryError):
+        return hashlib.sha256(payload).hexdigest()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == entry:
+            node.name = "agent"
+        elif isinstance(node, ast.Name) and node.id == entry:
+            node.id = "agent"
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.body and \
+                isinstance(node.body[0], ast.Expr) and isinstance(getattr(node.body[0], "value", None), ast.Constant) \
+                and isinstance(node.body[0].value.value, str) and len(node.body) > 1:
+            node.body = node.body[1:]  # a docstring is not code
+    return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
+
+
+def same_agents(names, entries):
+    """Groups (lists of two or more names) of entrants that are the same agent."""
+    groups = {}
+    for name, entry in zip(names, entries):
+        groups.setdefault(fingerprint(entry), []).append(name)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 # ---------------------------------------------------------------- the tournament
-def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progress=True, max_moves=None,
-               unsafe_without_room=False, **options):
+def tournament(game, entrants, games_per_pair=10, seed=None, time_limit=1.0, minutes=None, progress=True,
+               max_moves=None, unsafe_without_room=False, **options):
     """A round robin of ``entrants`` at ``game``; returns the ``Standings``.
 
     - ``entrants``: a dict ``{name: agent}``, a list of agents, or a folder of ``.agent`` files
@@ -138,9 +231,12 @@ def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progre
       notebook, a built-in agent, an agent loaded with ``games.load_agent``, a trained agent.
     - ``games_per_pair``: games each pair plays (half with each moving first). One-player games:
       games each entrant plays, on the same seeds.
-    - ``seed``: game ``g`` of a pair uses the seed ``seed + g``.
+    - ``seed``: the tournament's seed (see the module's help); None draws one at random. The standings
+      print it: the same seed gives the same tournament again.
     - ``time_limit``: seconds an entrant may take over one move (None: no limit). A move not
       answered in time is stopped, and that game is lost.
+    - ``minutes``: a time budget for the whole tournament (None: none). When it is used up no new game
+      starts; the standings say so, and which pairs are short.
     - ``unsafe_without_room``: on CPython each entrant runs locked in a room of its own (bubblewrap); where
       none can be made, the tournament runs only with ``unsafe_without_room=True`` (the entrants' code can
       then read your files and reach the network).
@@ -149,48 +245,78 @@ def tournament(game, entrants, games_per_pair=10, seed=0, time_limit=1.0, progre
     ``games.save_agent`` can save: a function (with its helpers and constants), a built-in agent,
     or a trained agent; a file loaded with ``games.load_agent`` plays as it was read.
     """
-    env = new_env(game, options)
+    env = _new_env(game, options)
     names, agents = _entrants(entrants, env.name, options, env.num_players)
     games_per_pair = whole_option("games_per_pair", games_per_pair, 1,
                                   means=tr(en="games each pair plays", ja="1 組あたりの対局数"))
-    seed = whole_option("seed", seed, 0, means=tr(en="game g uses the seed seed + g", ja="g 局目の seed は seed + g"))
+    seed = new_seed() if seed is None else whole_option(
+        "seed", seed, 0, means=tr(en="the tournament's seed (None: drawn at random)",
+                                  ja="総当たり戦の seed（None なら乱数で決める）"))
     if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
         raise BadOptionError(tr(en="time_limit must be a number of seconds > 0, or None; you gave {value!r}.",
                                 ja="time_limit は 0 より大きい秒数か None にしてください。渡されたもの: {value!r}",
                                 value=time_limit))
+    if minutes is not None and not (type(minutes) in (int, float) and 0 < minutes < math.inf):
+        raise BadOptionError(tr(en="minutes must be a number of minutes > 0, or None; you gave {value!r}.",
+                                ja="minutes は 0 より大きい分数か None にしてください。渡されたもの: {value!r}",
+                                value=minutes))
     entries = []
     for name, agent in zip(names, agents):
         try:
             entries.append(sandbox.entry_of(agent, name, env.name, options))
         except AgentFileError as error:
             raise sandbox.cannot_be_an_entrant(name, error) from None
+    schedule = _schedule(env.num_players, len(names), games_per_pair, seed)
     sandboxes = [sandbox.sandbox_for(entry, unsafe_without_room) for entry in entries]
+    deadline = None if minutes is None else time.monotonic() + 60 * minutes
     try:
-        played = _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress, max_moves)
+        played = _play_all(env, names, sandboxes, schedule, time_limit, progress, max_moves, deadline)
     finally:
         for box in sandboxes:
             box.stop()
-    return Standings(game=env.name, options=dict(options), names=names, games=played, seed=seed)
+    return Standings(game=env.name, options=dict(options), names=names, games=[g for g in played if g],
+                     seed=seed, scheduled=len(schedule), same=same_agents(names, entries), entries=entries,
+                     time_limit=time_limit)
 
 
-def _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress, max_moves):
-    """Every game of the round robin, as ``GameRecord``s."""
+def _new_env(game, options):
+    if not isinstance(game, str):
+        raise BadOptionError(tr(en="game must be a game name such as 'connectfour'; you gave {value!r}.",
+                                ja="game には 'connectfour' のようなゲーム名を渡してください。渡されたもの: {value!r}",
+                                value=game))
+    return make(game, **options)
+
+
+def _schedule(num_players, k, games_per_pair, seed):
+    """Every game of the round robin as ``(round, players, game seed)``, in rounds: in round ``r`` every pair
+    plays games ``2r`` and ``2r + 1`` (one in each seat), so that a tournament cut short is cut fairly."""
+    seeds = [game_seed(seed, g) for g in range(games_per_pair)]
+    if num_players == 1:
+        return [(g, (i,), seeds[g]) for i in range(k) for g in range(games_per_pair)]
+    return [(g // 2, (i, j) if g % 2 == 0 else (j, i), seeds[g])
+            for i in range(k) for j in range(i + 1, k) for g in range(games_per_pair)]
+
+
+def _play_all(env, names, sandboxes, schedule, time_limit, progress, max_moves, deadline):
+    """The ``GameRecord`` of every game of ``schedule`` (None for a game not played: the budget ran out)."""
     referees = [Referee(box, time_limit) for box in sandboxes]
-    if env.num_players == 1:
-        pairings = [((i,), seed + g) for i in range(len(names)) for g in range(games_per_pair)]
-    else:
-        pairings = [((i, j) if g % 2 == 0 else (j, i), seed + g)
-                    for i in range(len(names)) for j in range(i + 1, len(names)) for g in range(games_per_pair)]
-    bar = ProgressBar(total=len(pairings), label=tr(en="tournament", ja="総当たり戦")) if progress else None
-    played = [None] * len(pairings)
-    for index in _order_of_play(pairings, getattr(sandboxes[0], "BLOCK", None)):
-        players, game_seed = pairings[index]
+    bar = ProgressBar(total=len(schedule), label=tr(en="tournament", ja="総当たり戦")) if progress else None
+    played = [None] * len(schedule)
+    block = getattr(sandboxes[0], "BLOCK", None)
+    order = _order_of_play(schedule, block, by_rounds=deadline is not None)
+    keeper = _Keeper(order, schedule, sandboxes, block) if block else None
+    for position, index in enumerate(order):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        _, players, seed = schedule[index]
+        if keeper:
+            keeper.before(position)
         seated = [referees[p] for p in players]
         for seat, referee in enumerate(seated):
-            referee.new_game(game_seed, seat)
-        record = play_on(env, seated, game_seed, frames=False, max_moves=max_moves,
-                          names=[names[p] for p in players])
-        played[index] = _keep(record, players, seated)
+            referee.new_game(seed, seat)
+        played[index] = play_game(env, seated, players, seed, max_moves)
+        if keeper:
+            keeper.after(position)
         if bar:
             bar.update(1, note=" vs ".join(names[p] for p in players))
     if bar:
@@ -198,18 +324,53 @@ def _play_all(env, names, sandboxes, games_per_pair, seed, time_limit, progress,
     return played
 
 
-def _order_of_play(pairings, block):
-    """The order in which to play the games: as listed, or, when only a few sandboxes can be alive at once
-    (the browser's workers), block by block (every pair of entrants of two blocks of ``block`` entrants
-    together), so that few sandboxes are started again. Each game's result is the same in any order."""
-    if block is None:
-        return range(len(pairings))
-    # Within two blocks, the later block's entrant changes least often: when the next block comes in, the
-    # sandboxes used least recently are those of the block that leaves.
+class _Keeper:
+    """Where only a few sandboxes can be alive at once (the browser's workers): ends a sandbox that is not needed
+    again soon, and starts the next one needed while the games go on."""
+
+    def __init__(self, order, schedule, sandboxes, block):
+        self.players = [schedule[index][1] for index in order]
+        self.sandboxes = sandboxes
+        pairs = {}
+        for _, players, _ in schedule:
+            pairs[tuple(sorted(players))] = pairs.get(tuple(sorted(players)), 0) + 1
+        per_pair = max(pairs.values(), default=1)
+        self.soon = block * per_pair + 1  #: games within which a sandbox counts as needed again soon
+        self.next_use = [None] * len(order)  # for each game and each of its players: the position of its next game
+        last = {}
+        for position in range(len(order) - 1, -1, -1):
+            self.next_use[position] = [last.get(p) for p in self.players[position]]
+            for p in self.players[position]:
+                last[p] = position
+
+    def before(self, position):
+        here = set(self.players[position])
+        for later in self.players[position + 1:position + self.soon]:
+            coming = [p for p in later if p not in here]
+            if coming:
+                for p in coming:
+                    getattr(self.sandboxes[p], "prepare", lambda: None)()
+                return
+
+    def after(self, position):
+        for p, next_use in zip(self.players[position], self.next_use[position]):
+            if next_use is None or next_use - position > self.soon:
+                self.sandboxes[p].stop()
+
+
+def _order_of_play(schedule, block, by_rounds=False):
+    """The order in which to play the games: round by round under a time budget. Where only a few sandboxes can
+    be alive at once (the browser's workers), group by group: the ``block`` entrants of a group play each other,
+    then every later entrant comes in turn and plays the whole group, so that each entrant's sandbox starts about
+    (entrants / block / 2) times. Each game's result is the same in any order."""
     def key(i):
-        players = pairings[i][0]
-        return sorted(p // block for p in players), max(players), min(players), i
-    return sorted(range(len(pairings)), key=key)
+        rounds, players = schedule[i][0], schedule[i][1]
+        low, high = min(players), max(players)
+        if not block:
+            return (rounds if by_rounds else 0), high, low, i
+        group = low // block
+        return (rounds if by_rounds else 0), group, high // block != group, high, low, i
+    return sorted(range(len(schedule)), key=key)
 
 
 def _entrants(entrants, game, options, num_players):
@@ -292,16 +453,41 @@ class Standings:
     game: str
     options: dict
     names: list
-    games: list  #: every ``GameRecord``, in the order played
-    seed: int
+    games: list  #: every ``GameRecord`` played
+    seed: int  #: the tournament's seed: ``games.tournament(..., seed=seed)`` plays it again
+    scheduled: int = 0  #: the games the round robin had; fewer were played when ``minutes`` ran out
+    same: list = field(default_factory=list)  #: groups of names that are the same agent (same code or weights)
+    entries: list = field(default_factory=list, repr=False)  #: what each entrant's sandbox was given
+    time_limit: object = 1.0  #: seconds per move, kept for ``agent(name)``
     rows: list = field(default_factory=list)
 
     def __post_init__(self):
+        self.scheduled = self.scheduled or len(self.games)
         self.rows = self._one_player_rows() if self.solo else self._two_player_rows()
+        twin = {name: [other for other in group if other != name] for group in self.same for name in group}
+        for row in self.rows:
+            row["same_as"] = twin.get(row["name"], [])
+
+    @property
+    def cut_short(self):
+        """True when the time budget ran out before every game of the round robin was played."""
+        return len(self.games) < self.scheduled
+
+    def short_pairs(self):
+        """The pairs (or, in one-player games, the entrants) that played fewer games than the most: names."""
+        counts = {}
+        k = len(self.names)
+        groups = [(i,) for i in range(k)] if self.solo else [(i, j) for i in range(k) for j in range(i + 1, k)]
+        for group in groups:
+            counts[group] = 0
+        for g in self.games:
+            counts[tuple(sorted(g.players))] += 1
+        most = max(counts.values(), default=0)
+        return [tuple(self.names[p] for p in group) for group, n in counts.items() if n < most]
 
     @property
     def solo(self):
-        return all(len(g.players) == 1 for g in self.games)
+        return make(self.game, **self.options).num_players == 1
 
     def _forfeits(self, index):
         return {reason: sum(1 for g in self.games if g.forfeit == (index, reason)) for reason in FORFEITS}
@@ -375,7 +561,38 @@ class Standings:
                 lines.append(f"{rank:>2} {_padded(row['name'], width)}{row['games']:>6}{row['wins']:>5}"
                              f"{row['draws']:>5}{row['losses']:>5}{row['points']:>8g}   {elo:<20}"
                              + "/".join(str(row["forfeits"][r]) for r in FORFEITS))
-        return "\n".join(lines)
+        return "\n".join(lines + self._notes())
+
+    def _notes(self):
+        """Lines under the table: a tournament cut short by its time budget, and entrants that are the same
+        agent."""
+        notes = []
+        if self.cut_short:
+            short = self.short_pairs()
+            notes.append(tr(en="Time ran out: {n} of {total} games were played.",
+                            ja="時間切れ: {total} 局のうち {n} 局を行いました。", n=len(self.games),
+                            total=self.scheduled))
+            if short:
+                shown = ", ".join("–".join(pair) for pair in short[:20]) + (" …" if len(short) > 20 else "")
+                notes.append(tr(en="A game short ({k}): {pairs}", ja="1 局少ない組（{k}）: {pairs}",
+                                k=len(short), pairs=shown))
+            else:
+                notes.append(tr(en="Every pair played the same number of games.",
+                                ja="どの組も同じ数の対局をしました。"))
+        for group in self.same:
+            notes.append(tr(en="The same agent (same code or weights) under {k} names: {names}",
+                            ja="同じエージェント（同じコードか重み）が {k} つの名前で参加: {names}",
+                            k=len(group), names=" = ".join(group)))
+        return notes
+
+    def agent(self, name):
+        """The entrant ``name`` as an agent for ``games.play``: it plays in a sandbox of its own, as in the
+        tournament (not in this notebook's Python)."""
+        if name not in self.names:
+            raise BadOptionError(tr(en="No entrant is called {name!r}. Entrants: {names}.",
+                                    ja="{name!r} という参加者はいません。参加者: {names}",
+                                    name=name, names=", ".join(self.names)))
+        return SandboxedAgent(self.entries[self.names.index(name)], self.time_limit)
 
     def _repr_pretty_(self, printer, cycle):
         printer.text(str(self))
@@ -421,7 +638,7 @@ class Standings:
 
     def record(self, g):
         """The arena's ``Record`` of a ``GameRecord``, with its pictures: its moves played again."""
-        env = new_env(self.game, self.options)
+        env = make(self.game, **self.options)
         env.reset(seed=g.seed)
         record = Record(game=self.game, seed=g.seed, names=[self.names[p] for p in g.players])
         record.frames.append(env.render().svg)
@@ -442,4 +659,40 @@ class Standings:
         return record
 
 
-__all__ = ["FORFEITS", "Forfeit", "GameRecord", "Referee", "Standings", "elo_intervals", "tournament"]
+class SandboxedAgent:
+    """An entrant of a finished tournament, playing in a sandbox of its own: ``agent(env) -> action`` for
+    ``games.play``. Its sandbox starts at the first move and ends with ``close()`` (or when it is dropped)."""
+
+    def __init__(self, entry, time_limit):
+        self.entry, self.time_limit = entry, time_limit
+        self.name = entry["name"]
+        self._box = None
+        self._finalizer = None
+        self._moves = 0
+        self._game_seed = new_seed()  # the draws of this agent, seeded as in a tournament
+
+    def __call__(self, env):
+        if self._box is None:
+            self._box = sandbox.sandbox_for(self.entry)
+            self._finalizer = weakref.finalize(self, self._box.stop)
+        words = view_seed(self._game_seed, env.current_player, self._moves)
+        self._moves += 1
+        outcome, answer = self._box.move(env.player_view(seed=words), words, self.time_limit)
+        if outcome == "move":
+            return answer
+        raise GamesError(tr(en="{name} lost this move: {why} ({detail}).",
+                            ja="{name} はこの手で負けました: {why}（{detail}）",
+                            name=self.name, why=forfeit_words(outcome), detail=answer))
+
+    def close(self):
+        """End the sandbox."""
+        if self._finalizer is not None:
+            self._finalizer()
+        self._box = self._finalizer = None
+
+    def __repr__(self):
+        return f"<{self.name}: plays in a sandbox>"
+
+
+__all__ = ["FORFEITS", "Forfeit", "GameRecord", "Referee", "SandboxedAgent", "Standings", "elo_intervals",
+           "game_seed", "play_game", "tournament", "view_seed"]

@@ -1,6 +1,6 @@
 """Serving the built site (`python build.py --serve`, and the tests): a static file server on
 127.0.0.1 that sends the build's Brotli files, or gzip, to browsers that accept them, and the
-site's 404.html for an unknown address."""
+site's 404.html for an unknown address; every file with the site's Content-Security-Policy (csp.py)."""
 
 import functools
 import gzip
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from .common import BuildError
+from .csp import POLICY
 from .precompress import BROTLI_SUFFIX, COMPRESSIBLE
 
 
@@ -41,6 +42,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                       ".wasm": "application/wasm", ".json": "application/json",
                       ".ipynb": "application/json", ".whl": "application/octet-stream"}
     compress = "br"  # "br": the build's .br files, else gzip; "gzip": gzip only; None: neither
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", POLICY)  # every file: a worker takes it from its header only
+        super().end_headers()
 
     def send_head(self):
         """Send Brotli or gzip to a browser that accepts it; anything else as the standard

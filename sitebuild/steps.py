@@ -15,6 +15,7 @@ from .bytecode import compile_bytecode
 from .checks import check_site
 from .class_view import leave_out_solutions, write_class_view
 from .common import CONTENT, LITE, ROOT, BuildError
+from .csp import add_policy
 from .games_wheel import build_games_wheel
 from .lite_build import run_jupyter_lite
 from .lite_folder import stage_lite_dir
@@ -84,6 +85,7 @@ def build_site(output, pyodide_source, solutions=True, answer_key=None):
         write_class_view(site, lessons)
         if not solutions:
             leave_out_solutions(site)
+        add_policy(site)  # the Content-Security-Policy in every page written above
         # 12. checks
         check_site(site, site_lock)
         # 13. Brotli

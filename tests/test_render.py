@@ -178,3 +178,13 @@ def test_importing_games_does_not_load_the_html_module():
     code = "import sys, games, games.render.chart, games.render.replay; print('html' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("text", ["<!--<script>", "</script><script>alert(1)</script>", "-->", "<![CDATA[",
+                                  "line\u2028break\u2029", "&lt;"])
+def test_no_text_in_a_replay_gets_out_of_its_script(text):
+    _, frames = tictactoe_frames()
+    html = replay(frames[:2], captions=["start", text]).html
+    script = html[html.index("<script>") + len("<script>"):html.rindex("</script>")]
+    assert "<" not in script and "\u2028" not in script and "\u2029" not in script  # no markup, no line end
+    assert replay_data(html)["captions"][1] == text  # and the caption is still the same text

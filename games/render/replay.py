@@ -13,6 +13,17 @@ from .picture import Picture, escape
 _counter = itertools.count()
 
 
+# Inside <script>, "</script>", "<!--" and "<script" end or bend the script whatever the JSON says, and U+2028/9
+# end a line in older JavaScript: written as \u escapes they are the same strings to JSON, and no markup.
+_SCRIPT_SAFE = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028",
+                0x2029: "\\u2029"}
+
+
+def script_json(value):
+    """``value`` as JSON text that can stand inside an HTML ``<script>`` element as it is."""
+    return json.dumps(value).translate(_SCRIPT_SAFE)
+
+
 class Replay:
     """An HTML animation of board pictures. Jupyter shows it; ``.html`` is the HTML text."""
 
@@ -42,9 +53,8 @@ class Replay:
         uid = f"games-replay-{next(_counter)}"
         labels = {"play": tr(en="▶ Play", ja="▶ 再生"), "pause": tr(en="⏸ Pause", ja="⏸ 一時停止"),
                   "prev": tr(en="◀ Back", ja="◀ 戻る"), "next": tr(en="Next ▶", ja="進む ▶")}
-        data = json.dumps({"frames": self.frames, "captions": self.captions,
-                           "delay": int(1000 / max(self.fps, 0.1)), "labels": labels})
-        data = data.replace("</", "<\\/")  # "</script>" in a frame must not end the script
+        data = script_json({"frames": self.frames, "captions": self.captions,
+                            "delay": int(1000 / max(self.fps, 0.1)), "labels": labels})
         # The first frame is in the HTML itself, so the board shows even where scripts do not run.
         return f"""<div id="{uid}" class="games-replay">
 <div class="frame">{self.frames[0]}</div>

@@ -6,8 +6,10 @@ games from the site, like the kernel. The kernel waits for each answer without `
 answered within the time limit ends the worker (``terminate``), and the next move starts a fresh one.
 
 A Pyodide takes memory (tens of MB) and about a second to start, so only ``ALIVE`` workers live at
-once: the one used least recently is ended when another is needed (``games.round_robin`` plays the
-pairs in an order that needs few restarts).
+once: the one used least recently is ended when another is needed. ``games.round_robin`` plays the
+pairs in an order that needs few starts (``BLOCK`` entrants stay while the others come one by one), ends
+a worker it will not need soon, and starts the next one (``prepare``) while games are played, on the
+computer's other core.
 """
 
 import json
@@ -17,17 +19,25 @@ from importlib import resources
 from . import GRACE, judge
 
 START_TIMEOUT = 120.0  #: seconds for a worker to start Pyodide, numpy, games and the entrant's file
-ALIVE = 8  #: workers alive at once
+ALIVE = 12  #: workers alive at once (about 80 MB each; ``bench/sandbox.py`` measures them)
 ANSWER_CHARACTERS = 4096
 
 HELPER_JS = """
 (source, indexURL) => {
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
   const base = new URL(indexURL, self.location.href).href;
+  // Pyodide's WebAssembly, compiled once here and handed to every worker: each starts sooner, and the
+  // workers share its machine code instead of each holding a copy.
+  let compiled = null;
+  const pyodideModule = () => {
+    if (compiled === null) compiled = WebAssembly.compileStreaming(fetch(base + "pyodide.asm.wasm")).catch(() => null);
+    return compiled;
+  };
   return {
     base,
     make() { return new Worker(url, { type: "module" }); },
-    ask(worker, message, milliseconds) {
+    async ask(worker, message, milliseconds) {
+      if (message.kind === "start") message.module = await pyodideModule();
       return new Promise((resolve) => {
         let timer = null;
         const done = (value) => {
@@ -36,7 +46,10 @@ HELPER_JS = """
           worker.onerror = null;
           resolve(value);
         };
-        worker.onmessage = (event) => done(typeof event.data === "string" ? event.data : "");
+        worker.onmessage = (event) => {  // only the answer to this message: its number, sent back
+          const data = event.data;
+          if (data && data.number === message.number) done(typeof data.text === "string" ? data.text : "");
+        };
         worker.onerror = () => done("");
         if (milliseconds !== null && milliseconds !== undefined) timer = setTimeout(() => done(null), milliseconds);
         worker.postMessage(message);
@@ -71,19 +84,32 @@ def _js():
 class WorkerSandbox:
     """One entrant in a Web Worker of its own; ``move`` as ``ProcessSandbox.move``."""
 
-    BLOCK = ALIVE // 2  #: entrants a round robin takes together (two blocks' sandboxes are alive at once)
+    BLOCK = ALIVE - 2  #: entrants that stay while the others come one by one (one playing, one starting)
 
     def __init__(self, entry):
         self.entry = entry
         self.worker = None
         self.broken = None
+        self.starting = None  #: the promise of the worker's answer to "start", while it starts
+        self.asked = 0  #: messages sent: each carries its number, and only an answer with that number counts
+
+    def _send(self, message, seconds):
+        """The promise of the worker's answer to ``message`` (JSON text; None when none came in time)."""
+        from pyodide.ffi import to_js
+        import js
+        milliseconds = None if seconds is None else max(1, int(seconds * 1000))
+        self.asked += 1
+        message = dict(message, number=self.asked)
+        return _js().ask(self.worker, to_js(message, dict_converter=js.Object.fromEntries), milliseconds)
 
     def _ask(self, message, seconds):
         """The worker's JSON answer (a dict), or None when it did not answer in time or answered nonsense."""
-        from pyodide.ffi import run_sync, to_js
-        import js
-        milliseconds = None if seconds is None else max(1, int(seconds * 1000))
-        text = run_sync(_js().ask(self.worker, to_js(message, dict_converter=js.Object.fromEntries), milliseconds))
+        return self._read(self._send(message, seconds))
+
+    @staticmethod
+    def _read(promise):
+        from pyodide.ffi import run_sync
+        text = run_sync(promise)
         if not isinstance(text, str) or not text or len(text) > ANSWER_CHARACTERS:
             return None
         try:
@@ -92,21 +118,28 @@ class WorkerSandbox:
             return None
         return answer if isinstance(answer, dict) else None
 
-    def _start(self):
+    def prepare(self):
+        """Start the worker now, without waiting for it: the first move waits for what is left."""
+        if self.worker is not None or self.broken is not None:
+            return
         while len(_alive) >= ALIVE:
             _alive[0].stop()
         self.worker = _js().make()
         _alive.append(self)
         entry = self.entry
-        answer = self._ask({"kind": "start", "indexURL": _js().base, "entry": entry["kind"],
-                            "payload": entry["payload"], "name": entry["name"]}, START_TIMEOUT)
+        self.starting = self._send({"kind": "start", "indexURL": _js().base, "entry": entry["kind"],
+                                    "payload": entry["payload"], "name": entry["name"]}, START_TIMEOUT)
+
+    def _start(self):
+        self.prepare()
+        answer, self.starting = self._read(self.starting), None
         if answer is None or "ready" not in answer:
             self.broken = (answer or {}).get("failed") or (answer or {}).get("raised") or "the sandbox did not start"
             self.stop()
 
     def move(self, view, words, time_limit):
         import pickle
-        if self.worker is None and self.broken is None:
+        if self.starting is not None or (self.worker is None and self.broken is None):
             self._start()
         if self.broken is not None:
             return "raised", self.broken
@@ -126,5 +159,6 @@ class WorkerSandbox:
         if self.worker is not None:
             self.worker.terminate()
             self.worker = None
+        self.starting = None
         if self in _alive:
             _alive.remove(self)

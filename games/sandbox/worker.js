@@ -24,24 +24,41 @@ function takeAway() {
   }
 }
 
+// Pyodide's own WebAssembly, compiled by the kernel and sent with "start": Pyodide's instantiation of its main
+// module (the one whose imports carry Jsv_GetError_import) uses that module instead of compiling the file again;
+// every other (numpy's libraries) goes on as usual.
+function useCompiled(module) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const instead = (original) => (source, imports) => {
+    if (!(imports && imports.env && "Jsv_GetError_import" in imports.env)) return original.call(WebAssembly, source, imports);
+    return instantiate.call(WebAssembly, module, imports).then((instance) => ({ instance, module }));
+  };
+  WebAssembly.instantiate = instead(instantiate);
+  WebAssembly.instantiateStreaming = instead(instantiateStreaming);
+}
+
 function failure(error) {
   return JSON.stringify({ raised: String((error && error.message) || error).slice(0, 300) });
 }
+
+// Every answer carries the number of the message it answers: the referee takes no other.
+const answer = (number, text) => self.postMessage({ number, text });
 
 self.onmessage = async (event) => {
   const message = event.data;
   try {
     if (message.kind === "start") {
+      if (message.module) useCompiled(message.module);
       const { loadPyodide } = await import(message.indexURL + "pyodide.mjs");
       const pyodide = await loadPyodide({ indexURL: message.indexURL, stdout: () => {}, stderr: () => {} });
       await pyodide.loadPackage(["numpy", "games"], { messageCallback: () => {}, errorCallback: () => {} });
       inWorker = pyodide.pyimport("games.sandbox.in_worker");
       takeAway();
-      self.postMessage(inWorker.start(message.entry, message.payload, message.name));
+      answer(message.number, inWorker.start(message.entry, message.payload, message.name));
     } else {
-      self.postMessage(inWorker.move(message.view, message.words));
+      answer(message.number, inWorker.move(message.view, message.words));
     }
   } catch (error) {
-    self.postMessage(failure(error));
+    answer(message.number, failure(error));
   }
 };
