@@ -48,8 +48,9 @@ LANGUAGE = "en"  # the ja lessons run the same code (comments and printed words 
 class NamedLane(Lane):
     """A lane whose report names each code cell by its first line (what a teacher recognises)."""
 
-    def _run(self, cell, problems):
-        timed = super()._run(cell, problems)
+    @staticmethod
+    def _report(cell, result, problems):
+        timed = Lane._report(cell, result, problems)
         timed["first_line"] = next((line for line in cell["source"].splitlines() if line.strip()), "")[:80]
         return timed
 

@@ -21,7 +21,7 @@ the order steps.build_site runs them:
 11. course, class_view  the start page with the course map, the teachers' pages, a page for each
                         folder of the file list, a 404 page; the teachers' class view (students'
                         work files read in the teacher's browser); --no-solutions: no solutions page
-    csp                 the Content-Security-Policy (requests to the site's own origin only) in
+    - csp               the Content-Security-Policy (requests to the site's own origin only) in
                         every page, the service worker's answers to worker scripts, `_headers`
 12. checks              that the site needs no other web server, and has JupyterLab's Japanese
 13. precompress         a Brotli copy of every text, wasm and JSON file
