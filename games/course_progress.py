@@ -14,7 +14,9 @@ The kinds of event (``detail`` is text; for the learning cycle, JSON):
   (``"2/5"`` in work files made before the fingerprint). Every failure is kept (``each=True``), so the
   class view can count the tries on different code (``games.checks.exercise_book.code_fingerprint``);
 - ``plan``: detail ``{"goal": "<objective>", "minutes": 30}`` (the latest counts);
-- ``answer``: name the question, detail ``{"answer": "B", "right": true}`` (the FIRST counts);
+- ``answer``: name the question, detail ``{"answer": "B", "right": true, "before_run": true}`` (the FIRST
+  counts). ``before_run``: no other cell ran between showing the question and answering it (IPython's cell
+  count says so); missing where no IPython counted (and in work files made before it): unknown;
 - ``reflect``: detail ``{"ratings": ["can", "nearly", "not_yet"], "line": "..."}`` (the latest counts).
 
 The time on a lesson is read from these: from its ``opened`` event to its last exercise passed.

@@ -39,6 +39,7 @@
       student: "Student", lesson: "Lesson", state: "State", passed: "Checks passed", of: "Checks in all",
       tries: "Failed tries (different code)", hints: "Hints", hintsFirst: "Hints before the solution",
       solution: "Solution seen", predRight: "Predictions right", predN: "Predictions answered",
+      predBefore: "Predictions before running",
       conceptRight: "Questions right", conceptN: "Questions answered", goal: "Goal", rating: "Self-rating",
       line: "Reflection", time: "Minutes", flag: "Flag",
       new: "new", started: "started", done: "done", missingState: "no file", unknown: "?",
@@ -80,7 +81,7 @@
       noName: "（名前なし）",
       student: "生徒", lesson: "レッスン", state: "状態", passed: "合格したチェック", of: "チェックの数",
       tries: "不合格（ちがうコード）", hints: "ヒント", hintsFirst: "答えの例の前のヒント",
-      solution: "答えの例を見た", predRight: "予想の正解", predN: "予想の数",
+      solution: "答えの例を見た", predRight: "予想の正解", predN: "予想の数", predBefore: "実行前の予想",
       conceptRight: "問題の正解", conceptN: "問題の数", goal: "目標", rating: "自己評価",
       line: "ふりかえり", time: "時間（分）", flag: "しるし",
       new: "未着手", started: "取り組み中", done: "できた", missingState: "提出なし", unknown: "?",
@@ -344,11 +345,18 @@
   // ------------------------------------------------------------ the tables
 
   const COLUMNS = ["student", "lesson", "state", "passed", "of", "tries", "hints", "hintsFirst", "solution",
-                   "predRight", "predN", "conceptRight", "conceptN", "goal", "rating", "line", "time", "flag"];
+                   "predRight", "predN", "predBefore", "conceptRight", "conceptN", "goal", "rating", "line", "time",
+                   "flag"];
 
   function ratingText(ratings) {
     return ratings.map(code => (known(code) && ["can", "nearly", "not_yet"].includes(code) ? say(code) : say("unknown")))
       .join(", ");
+  }
+
+  // Predictions answered before running: a number; "?" for answers whose timing no file recorded.
+  function beforeText(predictions) {
+    if (!predictions.unknown) return predictions.before;
+    return predictions.before ? `${predictions.before} + ${say("unknown")}` : say("unknown");
   }
 
   function flagText(s) {
@@ -370,6 +378,7 @@
       tries: s.tries, hints: s.hints, hintsFirst: some(s.hintsBeforeSolution, s.seen.length),
       solution: s.seen.join(", "),
       predRight: some(s.predictions.right, s.predictions.n), predN: some(s.predictions.n, s.predictions.n),
+      predBefore: some(beforeText(s.predictions), s.predictions.n),
       conceptRight: some(s.concepts.right, s.concepts.n), conceptN: some(s.concepts.n, s.concepts.n),
       goal: s.goal, rating: ratingText(s.ratings), line: s.line, time: s.minutes === null ? "" : s.minutes,
       flag: flagText(s), isStuck: s.stuck.length > 0, isSilent: s.silent,

@@ -94,7 +94,10 @@ globalThis.gameAiLabSummary = (function () {
     return {
       state, exercises, passed, failed: failures.length, tries, hints, hintsBeforeSolution, seen, answers,
       right: answers.filter(a => a.right).length,
-      predictions: { n: predicted.length, right: predicted.filter(a => a.right).length },
+      // before: answered before another cell ran (the one it predicts); unknown: files made before it was recorded
+      predictions: { n: predicted.length, right: predicted.filter(a => a.right).length,
+                     before: predicted.filter(a => a.before_run === true).length,
+                     unknown: predicted.filter(a => typeof a.before_run !== "boolean").length },
       concepts: { n: concepts.length, right: concepts.filter(a => a.right).length },
       goal: plan && typeof plan.goal === "string" ? plan.goal : "",
       expected: plan && Number.isFinite(plan.minutes) ? plan.minutes : null,

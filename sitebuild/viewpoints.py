@@ -11,11 +11,12 @@ EVIDENCE = {
     "en": {"passed": "Checks passed", "of": "Checks in all", "tries": "Failed tries (different code)",
            "hintsFirst": "Hints before the solution", "solution": "Solution seen",
            "predRight": "Predictions right", "predN": "Predictions answered",
+           "predBefore": "Predictions before running",
            "conceptRight": "Questions right", "conceptN": "Questions answered",
            "goal": "Goal", "rating": "Self-rating", "line": "Reflection"},
     "ja": {"passed": "合格したチェック", "of": "チェックの数", "tries": "不合格（ちがうコード）",
            "hintsFirst": "答えの例の前のヒント", "solution": "答えの例を見た",
-           "predRight": "予想の正解", "predN": "予想の数",
+           "predRight": "予想の正解", "predN": "予想の数", "predBefore": "実行前の予想",
            "conceptRight": "問題の正解", "conceptN": "問題の数",
            "goal": "目標", "rating": "自己評価", "line": "ふりかえり"},
 }
@@ -54,15 +55,20 @@ HEADING = {"en": "A, B, C from the class view", "ja": "観点別評価の A・B�
 VIEWPOINTS = {"en": ("Knowledge and skills", "Thinking, judgement, expression", "Engaging in learning"),
               "ja": ("知識・技能", "思考・判断・表現", "主体的に学習に取り組む態度")}
 
-# {kind of evidence: (A, B, C)}; {names} are EVIDENCE's words, {n} the lesson's count of that kind
+# {kind of evidence: (A, B, C)}; {names} are EVIDENCE's words, {n} the lesson's count of that kind.
+# Thinking asks for predictions made before running the cell (answering after seeing the result is not
+# predicting); "answered" grades knowledge where a lesson has only predictions.
 WORDING = {
     "en": {
         "checks": ("{passed} = {of} ({n}), and no {solution}", "all passed after a {solution}, or {passed} at least "
                    "half of {of}", "{passed} fewer than half of {of}"),
         "concepts": ("{conceptRight}: all {n}", "{conceptRight}: at least half of {n}",
                      "{conceptRight}: fewer than half of {n}"),
-        "predictions": ("{predN}: all {n}, and the {line} says what differed from the prediction and why "
-                        "(read it)", "{predN}: all {n}", "{predN}: fewer than {n}"),
+        "answered": ("{predN}: all {n}, and the {line} says what differed from the prediction and why (read it)",
+                     "{predN}: all {n}", "{predN}: fewer than {n}"),
+        "predictions": ("{predBefore}: all {n}, and the {line} says what differed from the prediction and why "
+                        "(read it)", "{predBefore}: all {n}", "{predBefore}: fewer than {n} (? means not "
+                        "recorded: then judge by {predN})"),
         "reflection": ("a {line} that gives a reason (read it)", "a {line}", "no {line}"),
         "engagement": ("{goal}, {rating} and {line} all given; {hintsFirst} when stuck (or no {solution} at all)",
                        "{goal} and {rating} given", "no {goal} or no {rating}"),
@@ -72,8 +78,11 @@ WORDING = {
                    "{solution}のあとで全部合格、または{passed}が{of}の半分以上", "{passed}が{of}の半分未満"),
         "concepts": ("{conceptRight}が {n} 問すべて", "{conceptRight}が {n} 問の半分以上",
                      "{conceptRight}が {n} 問の半分未満"),
-        "predictions": ("{predN}が {n} 問すべてで、{line}に予想と結果のちがいとその理由が書けている(読んで判断)",
-                        "{predN}が {n} 問すべて", "{predN}が {n} 問に満たない"),
+        "answered": ("{predN}が {n} 問すべてで、{line}に予想と結果のちがいとその理由が書けている(読んで判断)",
+                     "{predN}が {n} 問すべて", "{predN}が {n} 問に満たない"),
+        "predictions": ("{predBefore}が {n} 問すべてで、{line}に予想と結果のちがいとその理由が書けている(読んで判断)",
+                        "{predBefore}が {n} 問すべて",
+                        "{predBefore}が {n} 問に満たない(? は記録なし: そのときは{predN}で判断)"),
         "reflection": ("{line}に理由が書けている(読んで判断)", "{line}がある", "{line}がない"),
         "engagement": ("{goal}{rating}{line}がそろい、行きづまったときは{hintsFirst}がある({solution}がなくても A)",
                        "{goal}と{rating}がある", "{goal}か{rating}がない"),
@@ -93,7 +102,7 @@ def criteria(language, checks, predictions, concepts):
 
     knowledge, thinking, engaging = VIEWPOINTS[language]
     rows = [row(knowledge, "checks", checks) if checks else
-            row(knowledge, "concepts", concepts) if concepts else row(knowledge, "predictions", predictions),
+            row(knowledge, "concepts", concepts) if concepts else row(knowledge, "answered", predictions),
             row(thinking, "predictions", predictions) if predictions else row(thinking, "reflection"),
             row(engaging, "engagement")]
     head = "| | A | B | C |" if language == "en" else "| 観点 | A | B | C |"

@@ -3,6 +3,7 @@ what a wrong answer gets (a message in the student's language, nothing recorded)
 answers, and the failed checks the exercise book records."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -187,3 +188,60 @@ def test_where_the_site_cannot_load_the_form_the_choices_are_printed_with_how_to
     games.plan("10")
     shown = capsys.readouterr().out
     assert "1. " in shown and 'games.plan("10", goal=1, minutes=30)' in shown
+
+
+# ---------------------------------------------------------------- before running, in a real kernel (issue 36)
+
+def lesson_10_cells():
+    cells = json.loads((ROOT / "content" / "en" / "10_tictactoe_1_env.ipynb").read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+
+
+def test_a_prediction_answered_before_or_after_running_its_cell_says_so_in_ipykernel():
+    """Lesson 10's own cells in a real ipykernel; the forms are answered as the page answers them (a
+    comm message to the widget), before and after the cell each question predicts."""
+    from jupyter_client.manager import start_new_kernel
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    manager, client = start_new_kernel(kernel_name="python3", cwd=str(ROOT), env=env)
+    forms = {}
+
+    def run(source):
+        def seen(message):
+            if message["msg_type"] == "comm_open":
+                spec = message["content"]["data"].get("state", {}).get("spec", {})
+                if spec.get("form") == "ask":
+                    forms[source] = message["content"]["comm_id"]
+        reply = client.execute_interactive(source, output_hook=seen, timeout=120)
+        assert reply["content"]["status"] == "ok", reply["content"]
+
+    def answer(source, value):
+        data = {"method": "custom", "content": {"event": "submit", "values": {"answer": value}}}
+        client.shell_channel.send(client.session.msg("comm_msg", {"comm_id": forms[source], "data": data}))
+
+    try:
+        cells = lesson_10_cells()
+        ask_who, ask_taken = (next(c for c in cells if f'games.ask("10.{key}")' in c)
+                              for key in ("who_wins", "taken_square"))
+        for source in cells[:cells.index(ask_who) + 1]:
+            run(source)
+        answer(ask_who, "A")  # before running the game it predicts
+        for source in cells[cells.index(ask_who) + 1:cells.index(ask_taken) + 2]:
+            run(source)
+        answer(ask_taken, "B")  # after env.step(4) on a taken square has run
+        run('games.ask("10.lines", 8)')  # in code, in the question's own call
+        out = []
+        client.execute_interactive("import json\nprint(json.dumps([[e['name'], json.loads(e['detail'])] for e in "
+                                   "games.course_progress.events('answer')]))", timeout=60,
+                                   output_hook=lambda m: out.append(m["content"].get("text", "")))
+    finally:
+        client.stop_channels()
+        manager.shutdown_kernel(now=True)
+    recorded = dict(json.loads("".join(out)))
+    assert recorded == {"10.who_wins": {"answer": "A", "right": True, "before_run": True},
+                        "10.taken_square": {"answer": "B", "right": True, "before_run": False},
+                        "10.lines": {"answer": 8, "right": True, "before_run": True}}
+
+
+def test_without_ipython_nothing_is_said_about_running():
+    games.ask("10.who_wins", "A")
+    assert recorded("answer")[0]["detail"] == {"answer": "A", "right": True}

@@ -127,8 +127,25 @@ def test_predictions_apart_from_questions_and_hints_before_the_solution():
                event("answer", "10.lines", 2, json.dumps({"answer": 7, "right": False})),
                event("hint", "winner", 3, "2"), event("solution", "winner", 5), event("passed", "winner", 9)]
     found = flags(entries)
-    assert found["predictions"] == {"n": 1, "right": 1} and found["concepts"] == {"n": 1, "right": 0}
+    assert found["predictions"] == {"n": 1, "right": 1, "before": 0, "unknown": 1}
+    assert found["concepts"] == {"n": 1, "right": 0}
     assert found["hintsBeforeSolution"] == 2 and found["stuck"] == []
+
+
+def test_predictions_answered_before_running_are_counted_and_old_answers_are_unknown():
+    def answer(key, minute, **timing):
+        return event("answer", key, minute, json.dumps({"answer": "A", "right": True, **timing}))
+    options = {"predictions": ["10.who_wins", "10.taken_square", "10.old"]}
+    entries = [answer("10.who_wins", 1, before_run=True), answer("10.taken_square", 2, before_run=False),
+               answer("10.old", 3), answer("10.lines", 4, before_run=True)]  # 10.lines: not a prediction
+    script = (SUMMARY.read_text(encoding="utf-8")
+              + f"\nconsole.log(JSON.stringify(gameAiLabSummary.lesson({json.dumps(entries)}, ['winner'], false, "
+                f"{json.dumps(options)})));")
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["predictions"] == {"n": 3, "right": 3, "before": 1, "unknown": 1}
+    assert found["concepts"] == {"n": 1, "right": 1}
 
 
 def test_two_files_of_one_student_merge_event_by_event():

@@ -46,6 +46,19 @@ def test_a_lesson_without_exercises_is_graded_on_its_questions():
 
 
 @pytest.mark.parametrize("language", course.LANGUAGES)
+def test_thinking_asks_for_predictions_made_before_running(language):
+    table = viewpoints.criteria(language, checks=1, predictions=2, concepts=1)
+    thinking = next(line for line in table.splitlines() if line.startswith(f"| {viewpoints.VIEWPOINTS[language][1]} |"))
+    a, b, c = thinking.strip("| ").split(" | ")[1:]
+    before = viewpoints.EVIDENCE[language]["predBefore"]
+    assert before in a and before in b and before in c, thinking
+    # a lesson with only predictions grades knowledge on the predictions answered, as before
+    only = viewpoints.criteria(language, checks=0, predictions=3, concepts=0)
+    knowledge = next(line for line in only.splitlines() if line.startswith(f"| {viewpoints.VIEWPOINTS[language][0]} |"))
+    assert viewpoints.EVIDENCE[language]["predN"] in knowledge and before not in knowledge
+
+
+@pytest.mark.parametrize("language", course.LANGUAGES)
 def test_the_teachers_page_explains_the_flags_in_the_class_views_words(tmp_path, lessons, language):
     course.write_teachers_pages(tmp_path, lessons)
     page = (tmp_path / "teachers" / language / "index.html").read_text(encoding="utf-8")

@@ -110,14 +110,38 @@ def ask(key, answer=None):
             field = {"name": "answer", "kind": "number", "label": tr(en="Your answer", ja="あなたの答え")}
             example = f'games.ask("{key}", 3)'
         spec = {"form": "ask", "submit": tr(en="Check my answer", ja="答え合わせ"), "fields": [field]}
-        _show_form(spec, lambda values: _saved(_record_answer, entry, values.get("answer")), example,
-                   [f"  {letter}. {text}" for letter, text in entry.options()])
+        if _cell_count() is not None:
+            _first_shown.setdefault(key, _cell_count())
+        _show_form(spec, lambda values: _saved(_record_answer, entry, values.get("answer"), _before_run(key)),
+                   example, [f"  {letter}. {text}" for letter, text in entry.options()])
         return
     print("❓ " + entry.text)
-    _print_outcome(_saved(_record_answer, entry, answer))
+    _print_outcome(_saved(_record_answer, entry, answer, _before_run(key)))
 
 
-def _record_answer(entry, answer):
+# question key -> IPython's cell count when this kernel first showed its form
+_first_shown = {}
+
+
+def _cell_count():
+    """IPython's count of cells run (while a cell runs, that cell's number); None without IPython."""
+    ipython = sys.modules.get("IPython")  # not imported: no notebook runs this Python
+    shell = ipython.get_ipython() if ipython is not None else None
+    count = getattr(shell, "execution_count", None)
+    return count if isinstance(count, int) else None
+
+
+def _before_run(key):
+    """Whether the answer comes before any other cell ran since the question was first shown (its
+    form's cell ends with the count one higher); an answer given in the question's own call is
+    before. None where no IPython counts the cells."""
+    now = _cell_count()
+    if now is None:
+        return None
+    return now <= _first_shown.get(key, now) + 1
+
+
+def _record_answer(entry, answer, before_run=None):
     if entry.choices:
         letters = [letter for letter, _ in entry.options()]
         given = answer.strip().upper() if isinstance(answer, str) else None
@@ -135,8 +159,10 @@ def _record_answer(entry, answer):
         right = abs(number - entry.answer) <= entry.tolerance
         shown, correct = (int(number) if number == int(number) else number), entry.answer
     first = not any(e["name"] == entry.key for e in course_progress.events("answer"))
-    course_progress.note(course_progress.lesson_id(entry.lesson), "answer", entry.key,
-                         {"answer": shown, "right": right})
+    detail = {"answer": shown, "right": right}
+    if before_run is not None:
+        detail["before_run"] = before_run
+    course_progress.note(course_progress.lesson_id(entry.lesson), "answer", entry.key, detail)
     verdict = tr(en="✓ Right!", ja="✓ 正解！") if right else \
         tr(en="✗ Not quite: the answer is {c}.", ja="✗ ざんねん。答えは {c} です。", c=correct)
     again = "" if first else "\n" + tr(en="(Your first answer is the one recorded.)",
