@@ -81,16 +81,22 @@ def _unzipped(data, where, allowed, caps):
     return unpacked
 
 
+def _npy_header(data):
+    """(shape, dtype, stream) from the header of the ``.npy`` bytes ``data``; the array itself is not read."""
+    import io
+    stream = io.BytesIO(data)
+    version = np.lib.format.read_magic(stream)
+    read_header = {(1, 0): np.lib.format.read_array_header_1_0,
+                   (2, 0): np.lib.format.read_array_header_2_0}[version]
+    shape, _, dtype = read_header(stream)
+    return shape, dtype, stream
+
+
 def _array(data, where, kind, shape_length):
     """The ``.npy`` bytes ``data`` as an array of the dtype kind ``kind`` ("U" text, "u" bytes) with
     ``shape_length`` dimensions; nothing else (no pickled objects) is read."""
-    import io
     try:
-        stream = io.BytesIO(data)
-        version = np.lib.format.read_magic(stream)
-        read_header = {(1, 0): np.lib.format.read_array_header_1_0,
-                       (2, 0): np.lib.format.read_array_header_2_0}[version]
-        shape, _, dtype = read_header(stream)
+        shape, dtype, stream = _npy_header(data)
         if dtype.kind != kind or len(shape) != shape_length or dtype.hasobject:
             raise ValueError("not the expected array")
         stream.seek(0)
@@ -288,13 +294,8 @@ def _check_trained(payload, path, header):
 
 def _array_shape(data, where):
     """The shape an ``.npy`` member's header declares (its data is not read)."""
-    import io
     try:
-        stream = io.BytesIO(data)
-        version = np.lib.format.read_magic(stream)
-        read_header = {(1, 0): np.lib.format.read_array_header_1_0,
-                       (2, 0): np.lib.format.read_array_header_2_0}[version]
-        shape, _, dtype = read_header(stream)
+        shape, dtype, _ = _npy_header(data)
     except (ValueError, OSError, EOFError, TypeError, SyntaxError, KeyError):
         raise _not_whole(where) from None
     if dtype.kind != "f" or dtype.hasobject:
