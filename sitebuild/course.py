@@ -29,6 +29,7 @@ from pathlib import Path
 
 from .common import ROOT
 from .lesson_facts import LessonFactsError, lesson_facts
+from . import viewpoints
 
 LANGUAGES = ("en", "ja")
 TEACHERS = ROOT / "teachers"
@@ -435,8 +436,7 @@ def write_teachers_pages(site, course, solutions=True):
             raise CourseError(f"{source.relative_to(ROOT)} has no {LESSON_TABLE} line: it marks "
                               "where the table of lessons goes.")
         text = text.replace(LESSON_TABLE, lesson_table(course[language], language))
-        from .viewpoints import FLAG_MARKER, FLAG_RULES
-        text = text.replace(FLAG_MARKER, "\n".join(f"- {rule}" for rule in FLAG_RULES[language]))
+        text = text.replace(viewpoints.FLAG_MARKER, "\n".join(f"- {rule}" for rule in viewpoints.FLAG_RULES[language]))
         if not solutions:  # the link to the solutions page becomes plain words
             text = re.sub(r"\[([^\]]*)\]\(solutions/\)", lambda m: m.group(1) + NO_SOLUTIONS[language], text)
         sections = lesson_sections(course[language], language, questions)
@@ -537,13 +537,12 @@ def lesson_sections(lessons, language, questions=None):
     (teachers/lessons/<number>.<language>.md, one heading level down; a heading of its title if
     there are none) and its questions with their answers, generated from the questions' modules so
     that they never drift, placed before the notes' generated section on the minutes."""
-    from .answer_key import question_list
-    from .answer_key import course_exercises, course_questions
+    from .answer_key import course_exercises, course_questions, question_list
     from .lesson_minutes import NOTE_HEADING
-    from . import viewpoints
     words = TEACHER_WORDS[language]
     exercises = course_exercises()
     questions = course_questions() if questions is None else questions
+    minutes = "\n#" + NOTE_HEADING[language] + "\n"
     sections = {}
     for lesson in lessons:
         source = LESSON_NOTES / f"{lesson.number}.{language}.md"
@@ -552,15 +551,10 @@ def lesson_sections(lessons, language, questions=None):
         else:
             text = f"### {words['lesson']} {lesson.number}: {lesson.title}"
         asked = question_list(Path(lesson.path).name, language, questions)
-        if asked:
-            asked = f"#### {words['questions']}\n\n{asked}\n\n"
-            minutes = "\n#" + NOTE_HEADING[language] + "\n"
-            where = text.find(minutes)
-            text = text[:where + 1] + asked + text[where + 1:] if where >= 0 else text + "\n\n" + asked
-        graded = viewpoints.lesson_criteria(Path(lesson.path).name, language, exercises, questions) + "\n"
-        minutes = "\n#" + NOTE_HEADING[language] + "\n"
-        where = text.find(minutes)
-        text = text[:where + 1] + graded + text[where + 1:] if where >= 0 else text + "\n\n" + graded
+        generated = f"#### {words['questions']}\n\n{asked}\n\n" if asked else ""
+        generated += viewpoints.lesson_criteria(Path(lesson.path).name, language, exercises, questions) + "\n"
+        where = text.find(minutes)  # both go before the notes' generated section on the minutes, which stays last
+        text = text[:where + 1] + generated + text[where + 1:] if where >= 0 else text + "\n\n" + generated
         sections[lesson.number] = (f'<section class="lesson-notes" id="lesson-{lesson.number}" '
                                    f'data-lesson="{lesson.number}">\n\n{text.strip()}\n\n</section>')
     return sections
