@@ -110,8 +110,9 @@ def ask(key, answer=None):
             field = {"name": "answer", "kind": "number", "label": tr(en="Your answer", ja="あなたの答え")}
             example = f'games.ask("{key}", 3)'
         spec = {"form": "ask", "submit": tr(en="Check my answer", ja="答え合わせ"), "fields": [field]}
-        if _cell_count() is not None:
-            _first_shown.setdefault(key, _cell_count())
+        shown_at = _cell_count()
+        if shown_at is not None:
+            _first_shown.setdefault(key, shown_at)
         _show_form(spec, lambda values: _saved(_record_answer, entry, values.get("answer"), _before_run(key)),
                    example, [f"  {letter}. {text}" for letter, text in entry.options()])
         return
