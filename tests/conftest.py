@@ -57,7 +57,10 @@ def built_site(tmp_path_factory):
     """The site, built once per test session from this checkout (like `python build.py`).
 
     It goes to pytest's own temporary folder, so two test sessions never share a site.
+    GAME_AI_LAB_SITE=<folder of a built site> serves that site instead of building one (to iterate).
     """
+    if os.environ.get("GAME_AI_LAB_SITE"):
+        return Path(os.environ["GAME_AI_LAB_SITE"])
     return steps.build_site(tmp_path_factory.mktemp("built") / "site",
                             pyodide_source.choose_pyodide_source(None))
 

@@ -4,7 +4,7 @@ nothing; more than 200 malformed files mixed with 35 good ones, none of which bl
 changes a good student's figures, each named in one line; the CSV and a 1366 x 768 screen.
 
 Screenshots go to $CLASS_VIEW_SHOTS (default: the browser reports' folder), never into git.
-GAME_AI_LAB_SITE=<folder of a built site> serves that site instead of building one (to iterate).
+GAME_AI_LAB_SITE=<folder of a built site> serves that site instead of building one (conftest.built_site).
 """
 
 import csv
@@ -17,22 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from bench.site_browser import REPORTS, new_context, start_server
+from bench.site_browser import REPORTS, new_context
 
 pytestmark = pytest.mark.browser
 SCREEN = {"width": 1366, "height": 768}
 LESSON = "10_tictactoe_1_env.ipynb"
 SHOTS = Path(os.environ.get("CLASS_VIEW_SHOTS", REPORTS))
-
-
-@pytest.fixture(scope="module")
-def site_url(request):
-    prebuilt = os.environ.get("GAME_AI_LAB_SITE")
-    site = Path(prebuilt) if prebuilt else request.getfixturevalue("built_site")
-    server, url = start_server(site)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 # ---------------------------------------------------------------- work files, made up

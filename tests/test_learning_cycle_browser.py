@@ -5,13 +5,12 @@ the questions, reflects in the forms, sets a name and downloads their work. Thei
 dropped onto the teacher's class view, show each student right and flag the one who is stuck;
 the CSV says the same; 35 work files load in under 10 s; a broken or foreign file is left out.
 
-GAME_AI_LAB_SITE=<folder of a built site> serves that site instead of building one (to iterate).
+GAME_AI_LAB_SITE=<folder of a built site> serves that site instead of building one (conftest.built_site).
 """
 
 import csv
 import io
 import json
-import os
 import random
 import time
 import zipfile
@@ -20,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import games
-from bench.site_browser import CELLS_JS, REPORTS, new_context, notebook_url, run_cell, start_server, wait_for_kernel
+from bench.site_browser import CELLS_JS, REPORTS, new_context, notebook_url, run_cell, wait_for_kernel
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1366, "height": 900}
@@ -31,16 +30,6 @@ SET_SOURCE_JS = """([index, code]) => window.jupyterapp.shell.currentWidget.cont
     .model.sharedModel.setSource(code)"""
 SAVE_JS = "async () => { await window.jupyterapp.shell.currentWidget.context.save(); }"
 SHOWN = ".language:not([hidden])"
-
-
-@pytest.fixture(scope="module")
-def site_url(request):
-    prebuilt = os.environ.get("GAME_AI_LAB_SITE")
-    site = Path(prebuilt) if prebuilt else request.getfixturevalue("built_site")
-    server, url = start_server(site)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 def text_of(outputs):
