@@ -36,12 +36,7 @@
       noneMissing: "Everyone on the class list handed in a file.",
       read: "{n} students read from {m} files in {s} s.",
       noName: "(no name)",
-      student: "Student", lesson: "Lesson", state: "State", passed: "Checks passed", of: "Checks in all",
-      tries: "Failed tries (different code)", hints: "Hints", hintsFirst: "Hints before the solution",
-      solution: "Solution seen", predRight: "Predictions right", predN: "Predictions answered",
-      predBefore: "Predictions before running",
-      conceptRight: "Questions right", conceptN: "Questions answered", goal: "Goal", rating: "Self-rating",
-      line: "Reflection", time: "Minutes", flag: "Flag",
+      student: "Student", lesson: "Lesson", state: "State", hints: "Hints", time: "Minutes", flag: "Flag",
       new: "new", started: "started", done: "done", missingState: "no file", unknown: "?",
       can: "I can", nearly: "nearly", not_yet: "not yet",
       why_failing: "failed {n}+ tries on different code, never passed",
@@ -79,11 +74,7 @@
       noneMissing: "クラス名簿の全員がファイルを提出しました。",
       read: "{m} 個のファイルから {n} 人分を {s} 秒で読みました。",
       noName: "（名前なし）",
-      student: "生徒", lesson: "レッスン", state: "状態", passed: "合格したチェック", of: "チェックの数",
-      tries: "不合格（ちがうコード）", hints: "ヒント", hintsFirst: "答えの例の前のヒント",
-      solution: "答えの例を見た", predRight: "予想の正解", predN: "予想の数", predBefore: "実行前の予想",
-      conceptRight: "問題の正解", conceptN: "問題の数", goal: "目標", rating: "自己評価",
-      line: "ふりかえり", time: "時間（分）", flag: "しるし",
+      student: "生徒", lesson: "レッスン", state: "状態", hints: "ヒント", time: "時間（分）", flag: "しるし",
       new: "未着手", started: "取り組み中", done: "できた", missingState: "提出なし", unknown: "?",
       can: "できた", nearly: "だいたい", not_yet: "まだ",
       why_failing: "ちがうコードで {n} 回以上不合格で、まだ合格していない",
@@ -104,7 +95,8 @@
     },
   };
 
-  // The evidence columns' names come from the build (sitebuild/class_view.py EVIDENCE), the teachers' pages' words.
+  // The evidence columns' names come only from the build (sitebuild/viewpoints.py EVIDENCE), in the words of the
+  // teachers' pages' A/B/C criteria.
   const evidence = document.getElementById("class-words");
   if (evidence) Object.assign(WORDS[language] || WORDS.en, JSON.parse(evidence.textContent));
 
