@@ -167,21 +167,26 @@ def main():
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--entrants", type=int, default=12)
     parser.add_argument("--games-per-pair", type=int, default=2)
-    parser.add_argument("--alive", type=int, help="the browser's workers alive at once (default: the site's)")
+    parser.add_argument("--alive", help="the browser's workers alive at once (default: the site's); several, "
+                                        "such as 7,12,36: one fresh Chromium each, in turn")
     parser.add_argument("--site", help="a site built from this checkout: measure in headless Chromium instead")
     args = parser.parse_args()
     load = os.getloadavg()[0]
     if args.site:
-        found = in_browser(args.site, min(args.moves, 500), args.entrants, args.games_per_pair, args.alive)
         print(f"Chromium, Pyodide in Web Workers, load average {load:.1f} at start")
-        print(f"  a move, plain call:        {1e3 * found['plain']:7.3f} ms")
-        print(f"  a move through a sandbox:  {1e3 * found['sandbox']:7.3f} ms "
-              f"(median {1e3 * found['sandbox_median']:.3f} ms)")
-        print(f"  first sandbox (a worker, its Pyodide, numpy, games): {found['first_start']:.2f} s")
-        print(f"  round robin of {args.entrants} quick entrants, {args.games_per_pair} games a pair: {found['games']} "
-              f"games, {found['moves']} moves, {found['forfeits']} forfeits, {found['seconds']:.1f} s")
-        print(f"  browser memory (PSS of all its processes): {found['memory_before'] / 2 ** 30:.2f} GB before, "
-              f"peak {found['memory_peak'] / 2 ** 30:.2f} GB")
+        for alive in (args.alive or "").split(",") if args.alive else [None]:
+            found = in_browser(args.site, min(args.moves, 500), args.entrants, args.games_per_pair,
+                               int(alive) if alive else None)
+            print(f"- {found['alive']} workers alive at once (the device says {found['device_memory']} GB)")
+            print(f"  a move, plain call:        {1e3 * found['plain']:7.3f} ms")
+            print(f"  a move through a sandbox:  {1e3 * found['sandbox']:7.3f} ms "
+                  f"(median {1e3 * found['sandbox_median']:.3f} ms)")
+            print(f"  first sandbox (a worker, its Pyodide, numpy, games): {found['first_start']:.2f} s")
+            print(f"  round robin of {args.entrants} quick entrants, {args.games_per_pair} games a pair: "
+                  f"{found['games']} games, {found['moves']} moves, {found['forfeits']} forfeits, "
+                  f"{found['starts']} worker starts, {found['seconds']:.1f} s")
+            print(f"  browser memory (PSS of all its processes): {found['memory_before'] / 2 ** 30:.2f} GB before, "
+                  f"peak {found['memory_peak'] / 2 ** 30:.2f} GB")
         return
     move = per_move(args.moves)
     print(f"CPython {sys.version.split()[0]}, load average {load:.1f} at start")

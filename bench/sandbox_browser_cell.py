@@ -39,7 +39,18 @@ for env in spots:
     lowest(env.clone())
     plain.append(time.perf_counter() - start)
 if ALIVE:
-    browser.ALIVE, WorkerSandbox.BLOCK = ALIVE, ALIVE // 2
+    browser.ALIVE = browser.ALIVE_ON_SMALL_DEVICES = ALIVE
+starts, prepare = [0], WorkerSandbox.prepare
+
+
+def counted(box, needed_now=False):
+    was_down = box.worker is None and box.broken is None
+    started = prepare(box, needed_now)
+    starts[0] += was_down and box.worker is not None
+    return started
+
+
+WorkerSandbox.prepare = counted
 box = WorkerSandbox(sandbox.entry_of(lowest, "lowest", "connectfour", {}))
 start = time.perf_counter()
 box.move(spots[0].player_view(seed=0), [0, 0, 0], None)
@@ -58,4 +69,5 @@ print(json.dumps({"plain": statistics.mean(plain), "sandbox": statistics.mean(bo
                   "sandbox_median": statistics.median(boxed), "first_start": first_start,
                   "seconds": time.perf_counter() - start, "games": len(standings.games),
                   "moves": sum(len(g.moves) for g in standings.games),
-                  "forfeits": sum(sum(row["forfeits"].values()) for row in standings.rows)}))
+                  "forfeits": sum(sum(row["forfeits"].values()) for row in standings.rows),
+                  "starts": starts[0], "alive": browser.alive_limit(), "device_memory": browser.device_memory_gb()}))

@@ -342,18 +342,32 @@ class _Keeper:
             self.next_use[position] = [last.get(p) for p in self.players[position]]
             for p in self.players[position]:
                 last[p] = position
+        for p, box in enumerate(sandboxes):  # where a sandbox's next game is: the one farthest away is ended first
+            box.next_game = last.get(p)
 
     def before(self, position):
-        here = set(self.players[position])
-        for later in self.players[position + 1:position + self.soon]:
-            coming = [p for p in later if p not in here]
-            if coming:
-                for p in coming:
-                    getattr(self.sandboxes[p], "prepare", lambda: None)()
-                return
+        """Starts the sandboxes that the next games need and that are not alive, up to ``STARTING`` at once
+        (a start takes longer than the games between two of them), unless that would end one needed sooner."""
+        starting_at_once = getattr(self.sandboxes[0], "STARTING", 1)
+        seen = set(self.players[position])
+        starting = 0
+        for later in self.players[position + 1:position + 4 * self.soon]:
+            for p in later:
+                if p in seen:
+                    continue
+                seen.add(p)
+                box = self.sandboxes[p]
+                if box.starting is None and box.worker is not None:
+                    continue  # alive already
+                if box.starting is None and not box.prepare():
+                    return  # no room without ending a sandbox needed sooner
+                starting += box.starting is not None
+                if starting >= starting_at_once:
+                    return
 
     def after(self, position):
         for p, next_use in zip(self.players[position], self.next_use[position]):
+            self.sandboxes[p].next_game = next_use
             if next_use is None or next_use - position > self.soon:
                 self.sandboxes[p].stop()
 

@@ -140,3 +140,18 @@ def test_the_tournaments_own_time_ends_a_move_with_no_verdict():
         assert time.perf_counter() - start < 2.0 and box.process is None
     finally:
         box.stop()
+
+
+def test_fewer_workers_live_on_a_device_with_little_memory():
+    from games.sandbox import browser
+    assert browser.alive_limit(2) == browser.alive_limit(4) == browser.ALIVE_ON_SMALL_DEVICES
+    assert browser.alive_limit(8) == browser.ALIVE > browser.ALIVE_ON_SMALL_DEVICES
+    assert browser.device_memory_gb() is None and browser.alive_limit() == browser.ALIVE  # CPython: no browser
+
+
+def test_the_worker_ended_for_another_is_the_one_needed_last():
+    from types import SimpleNamespace
+
+    from games.sandbox.browser import farthest
+    soon, later, never = (SimpleNamespace(next_game=n) for n in (3, 40, None))
+    assert farthest([soon, later]) is later and farthest([soon, never, later]) is never

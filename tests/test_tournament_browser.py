@@ -49,18 +49,23 @@ print(json.dumps({"seconds": time.perf_counter() - start, "rows": standings.rows
 '''
 
 
-def test_a_stuck_entrant_forfeits_in_time_and_a_frame_walker_loses(browser, site_url):
+def last_line(browser, site_url, cell, timeout):
+    """The JSON of the last line ``cell`` prints, run in a notebook of the built site."""
     context = new_context(browser)
     try:
         page = context.new_page()
         page.goto(f"{site_url}notebooks/index.html?path=en/00_welcome.ipynb")
         wait_for_kernel(page)
-        result = run_cell(page, page.evaluate(ADD_CELL_JS, CELL), timeout=300)
+        result = run_cell(page, page.evaluate(ADD_CELL_JS, cell), timeout=timeout)
     finally:
         context.close()
     text = "".join(output.get("text", "") for output in result["outputs"])
     assert not result["timedOut"] and text.strip(), result["outputs"]
-    summary = json.loads(text.strip().splitlines()[-1])
+    return json.loads(text.strip().splitlines()[-1])
+
+
+def test_a_stuck_entrant_forfeits_in_time_and_a_frame_walker_loses(browser, site_url):
+    summary = last_line(browser, site_url, CELL, 300)
     rows = {row["name"]: row for row in summary["rows"]}
     assert rows["forever"]["forfeits"]["slow"] == 4 and rows["forever"]["wins"] == 0
     slow = [float(detail.split()[0]) for *_, reason, detail in summary["games"] if reason == "slow"]
@@ -115,17 +120,7 @@ def attack_cell():
 
 
 def test_the_attacks_of_the_cpython_suite_fail_in_the_browser_too(browser, site_url):
-    context = new_context(browser)
-    try:
-        page = context.new_page()
-        page.goto(f"{site_url}notebooks/index.html?path=en/00_welcome.ipynb")
-        wait_for_kernel(page)
-        result = run_cell(page, page.evaluate(ADD_CELL_JS, attack_cell()), timeout=900)
-    finally:
-        context.close()
-    text = "".join(output.get("text", "") for output in result["outputs"])
-    assert not result["timedOut"] and text.strip(), result["outputs"]
-    check_attacks(json.loads(text.strip().splitlines()[-1]))
+    check_attacks(last_line(browser, site_url, attack_cell(), 900))
 
 
 def check_attacks(results):
@@ -153,3 +148,53 @@ def check_attacks(results):
         assert outcome["rows"]["random"]["forfeits"] == {"raised": 0, "illegal": 0, "slow": 0}
     assert sum(lowered["rows"]["deep"]["forfeits"].values()) == 0
     assert [g[1] for g in random_once["games"]] == [g[1] for g in random_again["games"]]
+
+
+FEW_WORKERS_CELL = '''
+import json
+import games
+from games.agents.connectfour import one_step_agent
+from games.sandbox import browser
+from games.sandbox.browser import WorkerSandbox
+
+
+def lowest(env):
+    return env.legal_actions()[0]
+
+
+def highest(env):
+    return env.legal_actions()[-1]
+
+
+field = {f"entrant {i}": [lowest, highest, one_step_agent][i % 3] for i in range(9)}
+most, starts, prepare = [0], [0], WorkerSandbox.prepare
+
+
+def counted(box, needed_now=False):
+    was_down = box.worker is None and box.broken is None
+    started = prepare(box, needed_now)
+    starts[0] += was_down and box.worker is not None
+    most[0] = max(most[0], len(browser._alive))
+    return started
+
+
+WorkerSandbox.prepare = counted
+results = {}
+for alive in (5, 12):
+    browser.ALIVE = browser.ALIVE_ON_SMALL_DEVICES = alive
+    most[0] = starts[0] = 0
+    s = games.tournament("connectfour", field, games_per_pair=2, seed=3, progress=False)
+    results[alive] = {"most": most[0], "starts": starts[0], "left": len(browser._alive),
+                      "games": [[list(g.players), [int(m) for m in g.moves], g.winner, g.forfeit] for g in s.games]}
+print(json.dumps(results))
+'''
+
+
+def test_a_round_robin_with_few_workers_alive_keeps_to_them_and_plays_every_game_alike(browser, site_url):
+    """Nine entrants, five workers at most (two of them starting while games go on): never more alive at once, none
+    left after, every game the same as with twelve workers, and each entrant started at most 3 times on average."""
+    few, each = last_line(browser, site_url, FEW_WORKERS_CELL, 600).values()
+    assert few["most"] <= 5 and few["left"] == 0 and each["left"] == 0
+    assert 9 <= each["starts"] < few["starts"] <= 27, (few["starts"], each["starts"])
+    assert few["games"] == each["games"] and len(few["games"]) == 9 * 8
+    assert not any(forfeit for *_, forfeit in few["games"])

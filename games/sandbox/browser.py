@@ -5,11 +5,12 @@ games from the site, like the kernel. The kernel waits for each answer without `
 (``pyodide.ffi.run_sync``, where the browser has JavaScript Promise Integration: Chromium): a move not
 answered within the time limit ends the worker (``terminate``), and the next move starts a fresh one.
 
-A Pyodide takes memory (tens of MB) and about a second to start, so only ``ALIVE`` workers live at
-once: the one used least recently is ended when another is needed. ``games.round_robin`` plays the
-pairs in an order that needs few starts (``BLOCK`` entrants stay while the others come one by one), ends
-a worker it will not need soon, and starts the next one (``prepare``) while games are played, on the
-computer's other core.
+A worker with its own Pyodide, numpy and games holds about 95 MB and takes about a second to start, so only
+a few live at once (``alive_limit``: fewer on a device with 4 GB of memory or less, as the browser reports it).
+When another is needed, the one whose next game is farthest away is ended (``next_game``, kept by
+``games.round_robin``). The round robin plays the pairs in an order that needs few starts (``BLOCK`` entrants
+stay while the others come one by one), ends a worker it will not need soon, and starts the next one
+(``prepare``) while games are played, on the computer's other core.
 """
 
 import json
@@ -19,7 +20,9 @@ from importlib import resources
 from . import GRACE, judge
 
 START_TIMEOUT = 120.0  #: seconds for a worker to start Pyodide, numpy, games and the entrant's file
-ALIVE = 12  #: workers alive at once (about 80 MB each; ``bench/sandbox.py`` measures them)
+ALIVE = 12  #: workers alive at once (about 95 MB each, after the notebook's 0.8 GB: ``bench/sandbox.py``)
+ALIVE_ON_SMALL_DEVICES = 7  #: the same where the device has SMALL_DEVICE_GB or less: a tournament stays near 1.5 GB
+SMALL_DEVICE_GB = 4
 ANSWER_CHARACTERS = 4096
 
 HELPER_JS = """
@@ -72,6 +75,30 @@ def available():
     return can_run_sync()
 
 
+def device_memory_gb():
+    """The device's memory in GB as the browser reports it (``navigator.deviceMemory``: Chromium rounds it and
+    says at most 8), or None where it does not say."""
+    try:
+        import js
+        memory = js.navigator.deviceMemory
+    except (ImportError, AttributeError):
+        return None
+    return float(memory) if isinstance(memory, (int, float)) and memory > 0 else None
+
+
+def alive_limit(memory_gb=None):
+    """How many workers may live at once on a device with ``memory_gb`` (None: this device's, if known)."""
+    memory_gb = device_memory_gb() if memory_gb is None else memory_gb
+    small = memory_gb is not None and memory_gb <= SMALL_DEVICE_GB
+    return ALIVE_ON_SMALL_DEVICES if small else ALIVE
+
+
+def farthest(boxes):
+    """Of the live sandboxes, the one to end for another: the one whose next game is farthest away (or that has
+    none). Ending it costs the fewest starts later (Belady's rule); the ones playing now have the nearest."""
+    return max(boxes, key=lambda box: float("inf") if box.next_game is None else box.next_game)
+
+
 def _js():
     if not _helper:
         import pyodide_js
@@ -84,14 +111,20 @@ def _js():
 class WorkerSandbox:
     """One entrant in a Web Worker of its own; ``move`` as ``ProcessSandbox.move``."""
 
-    BLOCK = ALIVE - 2  #: entrants that stay while the others come one by one (one playing, one starting)
-
     def __init__(self, entry):
         self.entry = entry
+        self.next_game = None  #: the position of this entrant's next game in the order of play (round_robin's)
         self.worker = None
         self.broken = None
         self.starting = None  #: the promise of the worker's answer to "start", while it starts
         self.asked = 0  #: messages sent: each carries its number, and only an answer with that number counts
+
+    STARTING = 2  #: workers that may start at once while games go on (a start takes about a second, on a core)
+
+    @property
+    def BLOCK(self):  # noqa: N802 - round_robin reads it as a constant of the kind of sandbox
+        """Entrants that stay while the others come one by one (and workers for one playing, the others starting)."""
+        return alive_limit() - 1 - self.STARTING
 
     def _send(self, message, seconds):
         """The promise of the worker's answer to ``message`` (JSON text; None when none came in time)."""
@@ -118,20 +151,25 @@ class WorkerSandbox:
             return None
         return answer if isinstance(answer, dict) else None
 
-    def prepare(self):
-        """Start the worker now, without waiting for it: the first move waits for what is left."""
+    def prepare(self, needed_now=False):
+        """Start the worker now, without waiting for it: the first move waits for what is left. False when that
+        would end a worker needed no later than this one (unless this one is ``needed_now``)."""
         if self.worker is not None or self.broken is not None:
-            return
-        while len(_alive) >= ALIVE:
-            _alive[0].stop()
+            return True
+        while len(_alive) >= alive_limit():
+            last = farthest(_alive)
+            if not needed_now and None not in (last.next_game, self.next_game) and last.next_game <= self.next_game:
+                return False
+            last.stop()
         self.worker = _js().make()
         _alive.append(self)
         entry = self.entry
         self.starting = self._send({"kind": "start", "indexURL": _js().base, "entry": entry["kind"],
                                     "payload": entry["payload"], "name": entry["name"]}, START_TIMEOUT)
+        return True
 
     def _start(self):
-        self.prepare()
+        self.prepare(needed_now=True)
         answer, self.starting = self._read(self.starting), None
         if answer is None or "ready" not in answer:
             self.broken = (answer or {}).get("failed") or (answer or {}).get("raised") or "the sandbox did not start"
