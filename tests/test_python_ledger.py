@@ -39,6 +39,26 @@ def test_a_solution_needs_only_python_met_before_it(entry, language):
                        "or write the solution with Python met already")
 
 
+#: Python beyond a first course's loops and lists, that a code cell may show only after a lesson it needs, an earlier
+#: cell, or a "Python メモ" / "Python note" line has shown it (a cell the student only runs is read too)
+BEYOND_THE_BASICS = {"list comprehension", "dict comprehension", "set comprehension", "lambda",
+                     "generator expression (... for ... in ...)", "x if test else y", "zip()", "enumerate()",
+                     "divmod()", "any()", "all()", "sorted()", "map()", "filter()"}
+ADVANCED = {"06", "07", "08"}  # the advanced route (発展) assumes more Python
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_code_cell_shows_python_beyond_the_basics_only_after_a_memo_or_an_earlier_cell(language):
+    course, unexplained = COURSES[language], []
+    for number in sorted(set(course.lessons) - ADVANCED):
+        for index, (kind, source) in enumerate(course.cells(number)[0]):
+            if kind == "code":
+                new = (constructs(source) & BEYOND_THE_BASICS) - course.ledger(number, index)
+                unexplained += [f"{number} cell {index}: {name}" for name in sorted(new)]
+    assert not unexplained, ("code cells show Python that no lesson it needs, earlier cell or Python memo has "
+                             "shown: " + "; ".join(unexplained))
+
+
 # ---------------------------------------------------------------- the ledger's own logic
 
 def test_constructs_names_what_a_program_shows():
