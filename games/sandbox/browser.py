@@ -111,6 +111,8 @@ def _js():
 class WorkerSandbox:
     """One entrant in a Web Worker of its own; ``move`` as ``ProcessSandbox.move``."""
 
+    STARTING = 2  #: workers that may start at once while games go on (a start takes about a second, on a core)
+
     def __init__(self, entry):
         self.entry = entry
         self.next_game = None  #: the position of this entrant's next game in the order of play (round_robin's)
@@ -118,8 +120,6 @@ class WorkerSandbox:
         self.broken = None
         self.starting = None  #: the promise of the worker's answer to "start", while it starts
         self.asked = 0  #: messages sent: each carries its number, and only an answer with that number counts
-
-    STARTING = 2  #: workers that may start at once while games go on (a start takes about a second, on a core)
 
     @property
     def BLOCK(self):  # noqa: N802 - round_robin reads it as a constant of the kind of sandbox
