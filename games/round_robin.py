@@ -357,9 +357,7 @@ class _Keeper:
                     continue
                 seen.add(p)
                 box = self.sandboxes[p]
-                if box.starting is None and box.worker is not None:
-                    continue  # alive already
-                if box.starting is None and not box.prepare():
+                if not box.prepare():  # True at once for one alive (or starting) already
                     return  # no room without ending a sandbox needed sooner
                 starting += box.starting is not None
                 if starting >= starting_at_once:
